@@ -1,0 +1,98 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, LoginThrottleTable, OneTimeTokensTable, SessionsTable, UserRow } from "../db/types";
+
+// Sessions
+
+export async function insertSession(db: Kysely<Database>, row: Selectable<SessionsTable>): Promise<void> {
+  await db.insertInto("sessions").values(row).execute();
+}
+
+export async function selectSessionWithUser(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ session: Selectable<SessionsTable>; user: UserRow } | undefined> {
+  const session = await db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!session) return undefined;
+  const user = await db.selectFrom("users").selectAll().where("id", "=", session.user_id).executeTakeFirst();
+  return user ? { session, user } : undefined;
+}
+
+export async function updateSessionExpiry(db: Kysely<Database>, id: string, lastSeenAt: string, expiresAt: string) {
+  await db.updateTable("sessions").set({ last_seen_at: lastSeenAt, expires_at: expiresAt }).where("id", "=", id).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", id).execute();
+}
+
+export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>, now: string): Promise<void> {
+  await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
+}
+
+export async function countLiveSessions(db: Kysely<Database>, now: string): Promise<number> {
+  const row = await db
+    .selectFrom("sessions")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("expires_at", ">", now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// Login throttling
+
+export function selectThrottle(db: Kysely<Database>, key: string): Promise<Selectable<LoginThrottleTable> | undefined> {
+  return db.selectFrom("login_throttle").selectAll().where("key", "=", key).executeTakeFirst();
+}
+
+export async function upsertThrottle(db: Kysely<Database>, row: Selectable<LoginThrottleTable>): Promise<void> {
+  await db
+    .insertInto("login_throttle")
+    .values(row)
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        failures: row.failures,
+        window_started_at: row.window_started_at,
+        blocked_until: row.blocked_until,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteThrottle(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom("login_throttle").where("key", "=", key).execute();
+}
+
+// One-time tokens
+
+export async function insertOneTimeToken(db: Kysely<Database>, row: Selectable<OneTimeTokensTable>): Promise<void> {
+  await db.insertInto("one_time_tokens").values(row).execute();
+}
+
+export function selectOneTimeToken(db: Kysely<Database>, id: string) {
+  return db.selectFrom("one_time_tokens").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Marks a token used; returns false when it was already used (so two tabs cannot both use it). */
+export async function consumeOneTimeToken(db: Kysely<Database>, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable("one_time_tokens")
+    .set({ used_at: at })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function selectValidToken(db: Kysely<Database>, purpose: OneTimeTokensTable["purpose"], now: string) {
+  return db
+    .selectFrom("one_time_tokens")
+    .selectAll()
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+}

@@ -1,0 +1,55 @@
+import { data, redirect } from "react-router";
+import { app } from "../context";
+import { readCookie, serializeCookie } from "../http/cookies";
+import type { Role } from "../users/users.service";
+import { hasAdminAccess } from "../users/users.service";
+import { type ActiveSession, resolveSession } from "./sessions";
+
+export const SESSION_COOKIE = "portal_session";
+
+/** The signed-in staff session of a request, or null. */
+export async function getSession(request: Request): Promise<ActiveSession | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  return resolveSession(app(), token);
+}
+
+export function sessionCookie(token: string, expiresAt: Date): string {
+  const ctx = app();
+  return serializeCookie(SESSION_COOKIE, token, {
+    secure: ctx.config.secureCookies,
+    maxAgeSeconds: (expiresAt.getTime() - ctx.now().getTime()) / 1000,
+  });
+}
+
+export function clearedSessionCookie(): string {
+  return serializeCookie(SESSION_COOKIE, "", { secure: app().config.secureCookies, maxAgeSeconds: 0 });
+}
+
+/** Editors may manage content; only admins manage people and the system (ARCHITECTURE.md section 4). */
+export const CONTENT_ROLES: Role[] = ["admin", "editor"];
+export const ADMIN_ONLY: Role[] = ["admin"];
+
+/**
+ * For admin pages (loaders and actions): no session sends the visitor to the
+ * sign-in form and back; a role without access gets a 403.
+ */
+export async function requireUser(request: Request, roles: Role[] = CONTENT_ROLES): Promise<ActiveSession> {
+  const session = await getSession(request);
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (!hasAdminAccess(session.user.role) || !roles.includes(session.user.role)) {
+    throw data({ message: "Access Denied: You do not have permission to view this page" }, { status: 403 });
+  }
+  return session;
+}
+
+/** For resource routes (files, JSON, streams): 401 without a session, 403 without the role. */
+export async function requireApiUser(request: Request, roles: Role[] = CONTENT_ROLES): Promise<ActiveSession> {
+  const session = await getSession(request);
+  if (!session) throw Response.json({ error: "Authentication required" }, { status: 401 });
+  if (!roles.includes(session.user.role)) throw Response.json({ error: "Forbidden" }, { status: 403 });
+  return session;
+}

@@ -1,0 +1,80 @@
+import { logActivity, type RequestMeta } from "../activity/activity.service";
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/types";
+import { findUserByEmail, hasAdminAccess, markLoggedIn, normaliseEmail } from "../users/users.service";
+import { decoyHash, verifyPassword } from "./passwords";
+import { createSession } from "./sessions";
+import { blockedUntil, clearFailures, recordFailure } from "./throttle";
+
+export type SignInResult =
+  | { ok: true; token: string; expiresAt: Date; user: UserRow }
+  | { ok: false; status: 401 | 403 | 429 | 500; title: string; description: string; retryAt?: Date };
+
+/** "12:45 UTC": the time a block ends, as the spec's message shows it. */
+export function formatBlockEnd(date: Date): string {
+  return `${date.toISOString().slice(11, 16)} UTC`;
+}
+
+function rateLimited(until: Date): SignInResult {
+  return {
+    ok: false,
+    status: 429,
+    title: "Too Many Login Attempts",
+    description: `Account temporarily locked. Please try again after ${formatBlockEnd(until)}.`,
+    retryAt: until,
+  };
+}
+
+/**
+ * The admin sign-in rule (admin-and-sharing sections 4-8): throttle check,
+ * password check (the same answer and timing for an unknown e-mail and a wrong
+ * password), then the admin-access check. Every outcome is logged.
+ */
+export async function signIn(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<SignInResult> {
+  const email = normaliseEmail(input.email);
+  const keys = { email, ip: meta.ip };
+  try {
+    const until = await blockedUntil(ctx, keys);
+    if (until) {
+      await logActivity(ctx, { action: "LOGIN_RATE_LIMITED", entityType: "SECURITY", details: { email, blocked_until: until.toISOString() }, meta });
+      return rateLimited(until);
+    }
+
+    const user = await findUserByEmail(ctx, email);
+    const passwordOk = await verifyPassword(user?.password_hash ?? (await decoyHash()), input.password);
+    if (!user || !passwordOk || !user.is_active) {
+      const { remaining, blockedUntil: blockEnd } = await recordFailure(ctx, keys);
+      const reason = !user ? "unknown_email" : !passwordOk ? "wrong_password" : "inactive_account";
+      await logActivity(ctx, { action: "LOGIN_FAILED", entityType: "SECURITY", userId: user?.id, details: { email, reason, remaining }, meta });
+      if (blockEnd) {
+        await logActivity(ctx, { action: "LOGIN_RATE_LIMITED", entityType: "SECURITY", details: { email, blocked_until: blockEnd.toISOString() }, meta });
+        return rateLimited(blockEnd);
+      }
+      return {
+        ok: false,
+        status: 401,
+        title: "Authentication Failed",
+        description: `Invalid credentials. ${remaining} attempt${remaining === 1 ? "" : "s"} remaining.`,
+      };
+    }
+
+    if (!hasAdminAccess(user.role)) {
+      await logActivity(ctx, { action: "ADMIN_ACCESS_DENIED", entityType: "SECURITY", userId: user.id, details: { email, role: user.role }, meta });
+      return { ok: false, status: 403, title: "Access Denied", description: "You do not have admin privileges" };
+    }
+
+    await clearFailures(ctx, email);
+    const session = await createSession(ctx, user.id, meta);
+    await markLoggedIn(ctx, user.id);
+    await logActivity(ctx, { action: "ADMIN_LOGIN_SUCCESS", entityType: "SECURITY", userId: user.id, details: { email, role: user.role }, meta });
+    return { ok: true, token: session.token, expiresAt: session.expiresAt, user };
+  } catch (error) {
+    ctx.log.error({ err: error, email }, "sign-in failed unexpectedly");
+    await logActivity(ctx, { action: "LOGIN_ERROR", entityType: "SECURITY", details: { email }, meta }).catch(() => {});
+    return { ok: false, status: 500, title: "Error", description: "An unexpected error occurred during login." };
+  }
+}

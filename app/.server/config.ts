@@ -1,0 +1,115 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The portal's configuration, parsed once from the environment. Nothing else
+ * in the code base reads `process.env` (ARCHITECTURE.md section 2).
+ */
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["production", "development", "test"]).default("production")),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default("0.0.0.0")),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default("./data")),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL (leave it unset for SQLite)")
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://portal.example.org" })
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(3).max(63).optional()),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().min(1).default("us-east-1")),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface S3Config {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+export interface Config {
+  env: "production" | "development" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  publicUrl: string | undefined;
+  /** Cookies get `Secure` when the portal is served over https. */
+  secureCookies: boolean;
+  s3: S3Config | null;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment (normally `process.env`); throws ConfigError listing every problem. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "sqlite", file: path.join(dataDir, "portal.db") },
+    publicUrl: e.PUBLIC_URL,
+    secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+let loaded: Config | undefined;
+
+/** The process-wide configuration, parsed on first use. */
+export function getConfig(): Config {
+  // The one place that reads the process environment.
+  loaded ??= parseConfig(process.env);
+  return loaded;
+}

@@ -1,0 +1,62 @@
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { Config } from "../config";
+import type { Database } from "./types";
+
+export type Engine = "sqlite" | "postgres";
+
+export interface Db {
+  kysely: Kysely<Database>;
+  engine: Engine;
+  /** Size of the database on disk, in bytes. */
+  sizeBytes(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database (SQLite file by default, PostgreSQL with DATABASE_URL). */
+export function openDb(database: Config["database"]): Db {
+  return database.kind === "postgres" ? openPostgres(database.url) : openSqlite(database.file);
+}
+
+function openSqlite(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // Durability first: WAL with a full fsync at each commit; wait for a busy
+  // writer rather than failing (a CLI command may run beside the server).
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    kysely,
+    engine: "sqlite",
+    async sizeBytes() {
+      return [file, `${file}-wal`].reduce((sum, f) => sum + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
+    },
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection (e.g. a database restart) must not crash the process.
+  pool.on("error", () => {});
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    engine: "postgres",
+    async sizeBytes() {
+      const { rows } = await sql<{ size: string }>`select pg_database_size(current_database()) as size`.execute(kysely);
+      return Number(rows[0]?.size ?? 0);
+    },
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
+import type { Engine } from "./client";
+import * as m0001 from "./migrations/0001-initial";
+import type { Database } from "./types";
+
+/**
+ * Migrations are imported, not read from disk, so they ship inside the
+ * server bundle. Each takes the engine for the rare engine-specific statement.
+ * Append new ones here; never edit one that has been released.
+ */
+const migrations: Record<string, (engine: Engine) => Migration> = {
+  "0001-initial": (engine) => ({ up: (db) => m0001.up(db, engine) }),
+};
+
+function migratorFor(db: Kysely<Database>, engine: Engine) {
+  return new Migrator({
+    db,
+    provider: {
+      async getMigrations() {
+        return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(engine)]));
+      },
+    },
+  });
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Promise<string[]> {
+  const { error, results }: MigrationResultSet = await migratorFor(db, engine).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${reason}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export interface MigrationStatus {
+  name: string;
+  executedAt: Date | undefined;
+}
+
+export async function migrationStatus(db: Kysely<Database>, engine: Engine): Promise<MigrationStatus[]> {
+  const list = await migratorFor(db, engine).getMigrations();
+  return list.map((m) => ({ name: m.name, executedAt: m.executedAt }));
+}

@@ -1,0 +1,202 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The database schema shared by SQLite and PostgreSQL (decision 0002):
+ * ids are text UUIDs, timestamps ISO-8601 UTC text, booleans integers 0/1 and
+ * lists JSON text, so both engines return the same JavaScript values.
+ */
+type Flag = ColumnType<number, number | undefined, number>;
+type Count = ColumnType<number, number | undefined, number>;
+type Timestamp = string;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  organization: string | null;
+  role: "admin" | "editor" | "user";
+  password_hash: string | null;
+  is_active: Flag;
+  login_count: Count;
+  last_login_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie's token, so a leaked database holds no usable session. */
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginThrottleTable {
+  /** "email:<normalised e-mail>" or "ip:<address>". */
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  blocked_until: Timestamp | null;
+}
+
+export interface OneTimeTokensTable {
+  /** sha256 of the token. */
+  id: string;
+  purpose: "admin-setup" | "set-password";
+  user_id: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface FoldersTable {
+  id: string;
+  name: string;
+  description: string | null;
+  is_public: Flag;
+  share_token: string | null;
+  view_count: Count;
+  created_by_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DocumentsTable {
+  id: string;
+  title: string;
+  description: string | null;
+  category: string;
+  /** JSON array of strings, in the order the editor gave them. */
+  tags: string;
+  /** Lower-cased title, description and tags: the substring search target (see decision 0003). */
+  search_text: string;
+  file_path: string | null;
+  original_filename: string | null;
+  size: number | null;
+  mime_type: string | null;
+  file_ext: string | null;
+  sha256: string | null;
+  folder_id: string | null;
+  published: Flag;
+  share_token: string | null;
+  view_count: Count;
+  download_count: Count;
+  partner: string | null;
+  /** JSON arrays of strings. */
+  sectors: string;
+  locations: string;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DocumentAttachmentsTable {
+  id: string;
+  document_id: string;
+  label: string;
+  file_path: string;
+  file_type: string | null;
+  file_size: number | null;
+  mime_type: string | null;
+  sha256: string | null;
+  display_order: Count;
+  created_at: Timestamp;
+}
+
+export interface DashboardsTable {
+  id: string;
+  title: string;
+  description: string | null;
+  type: string;
+  category: string | null;
+  provider: string;
+  url: string | null;
+  embed_url: string | null;
+  thumbnail_url: string | null;
+  file_path: string | null;
+  org_id: string | null;
+  is_public: Flag;
+  display_order: Count;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NavigationMenuTable {
+  id: string;
+  title: string;
+  url: string;
+  icon: string | null;
+  display_order: Count;
+  is_active: Flag;
+}
+
+export interface ContactInfoTable {
+  id: string;
+  label: string;
+  value: string;
+  type: string;
+  display_order: Count;
+  is_public: Flag;
+}
+
+export interface ActivityLogsTable {
+  id: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  user_id: string | null;
+  /** JSON object. */
+  details: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON value. */
+  value: string;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON object. */
+  payload: string;
+  status: "queued" | "running" | "done" | "failed";
+  run_at: Timestamp;
+  attempts: Count;
+  locked_at: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  one_time_tokens: OneTimeTokensTable;
+  folders: FoldersTable;
+  documents: DocumentsTable;
+  document_attachments: DocumentAttachmentsTable;
+  dashboards: DashboardsTable;
+  navigation_menu: NavigationMenuTable;
+  contact_info: ContactInfoTable;
+  activity_logs: ActivityLogsTable;
+  settings: SettingsTable;
+  jobs: JobsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type NewDocument = Insertable<DocumentsTable>;
+export type DocumentUpdate = Updateable<DocumentsTable>;
+export type ActivityLogRow = Selectable<ActivityLogsTable>;

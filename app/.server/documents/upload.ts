@@ -1,0 +1,92 @@
+import type { RequestMeta } from "../activity/activity.service";
+import type { AppContext } from "../context";
+import type { DocumentRow } from "../db/types";
+import { DOCUMENT_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from "../uploads/file-types";
+import { parseUpload, removeStored, UPLOAD_MESSAGES } from "../uploads/multipart";
+import { canonicalCategory } from "~/lib/categories";
+import { createDocument, normaliseTags } from "./documents.service";
+
+export type UploadOutcome =
+  | { ok: true; document: DocumentRow }
+  | { ok: false; status: 400 | 413; title: string; description: string; fields: UploadFormFields };
+
+export interface UploadFormFields {
+  title: string;
+  description: string;
+  category: string;
+  tags: string;
+  published: boolean;
+}
+
+function first(fields: Record<string, string[]>, name: string): string {
+  return fields[name]?.[0] ?? "";
+}
+
+/** Splits "Title: message" of the spec into a toast's title and description. */
+function failure(message: string, fields: UploadFormFields, status: 400 | 413 = 400): UploadOutcome {
+  const colon = message.indexOf(": ");
+  return {
+    ok: false,
+    status,
+    title: colon > 0 ? message.slice(0, colon) : "Upload failed",
+    description: colon > 0 ? message.slice(colon + 2) : message,
+    fields,
+  };
+}
+
+/**
+ * The single-document upload (admin-and-sharing sections 4-5): the file is
+ * streamed to storage and checked on the way; then the form is validated and
+ * the record created. Whatever fails, nothing half-stored remains.
+ */
+export async function uploadDocument(
+  ctx: AppContext,
+  request: Request,
+  uploader: { id: string },
+  meta: RequestMeta,
+): Promise<UploadOutcome> {
+  const parsed = await parseUpload(request, {
+    storage: ctx.storage,
+    allowedExtensions: DOCUMENT_UPLOAD_TYPES,
+    keyPrefix: "documents",
+    maxFiles: 1,
+    maxFileBytes: MAX_UPLOAD_BYTES,
+    now: ctx.now(),
+  });
+  const fields: UploadFormFields = {
+    title: first(parsed.fields, "title").trim(),
+    description: first(parsed.fields, "description"),
+    category: first(parsed.fields, "category"),
+    tags: first(parsed.fields, "tags"),
+    published: parsed.fields.published ? first(parsed.fields, "published") !== "false" : false,
+  };
+  const rejected = parsed.rejected[0];
+  const file = parsed.stored[0];
+  if (rejected) {
+    await removeStored(ctx.storage, parsed.stored);
+    return failure(rejected.message, fields, rejected.message === UPLOAD_MESSAGES.tooLarge ? 413 : 400);
+  }
+  if (!file || !fields.title) {
+    await removeStored(ctx.storage, parsed.stored);
+    return failure(UPLOAD_MESSAGES.missing, fields);
+  }
+  try {
+    const document = await createDocument(
+      ctx,
+      {
+        title: fields.title,
+        description: fields.description,
+        category: canonicalCategory(fields.category) ?? "Other",
+        tags: normaliseTags(fields.tags),
+        published: fields.published,
+        uploadedBy: uploader.id,
+        file,
+      },
+      meta,
+    );
+    return { ok: true, document };
+  } catch (error) {
+    ctx.log.error({ err: error }, "document record creation failed");
+    return failure("Upload failed: Failed to create document", fields);
+  }
+}

@@ -1,0 +1,39 @@
+import { sql } from "kysely";
+import type { AppContext } from "./context";
+import { migrationStatus } from "./db/migrate";
+
+export interface HealthReport {
+  status: "ok" | "error";
+  db: string;
+  storage: string;
+  migrations: string;
+}
+
+async function probe(run: () => Promise<string>): Promise<string> {
+  try {
+    return await run();
+  } catch (error) {
+    return `error: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Checks the database, the pending migrations and the storage (used by /healthz and `portal check`). */
+export async function checkHealth(ctx: AppContext, options: { storageWrite: boolean }): Promise<HealthReport> {
+  const db = await probe(async () => {
+    await sql`select 1`.execute(ctx.db.kysely);
+    return `ok (${ctx.db.engine})`;
+  });
+  const migrations = await probe(async () => {
+    const pending = (await migrationStatus(ctx.db.kysely, ctx.db.engine)).filter((m) => !m.executedAt);
+    if (pending.length) throw new Error(`${pending.length} pending: ${pending.map((m) => m.name).join(", ")}`);
+    return "ok";
+  });
+  // /healthz is polled often; only the CLI check writes a probe object.
+  const storage = await probe(async () => {
+    if (options.storageWrite) await ctx.storage.check();
+    else await ctx.storage.stat("health/probe");
+    return `ok (${ctx.storage.driver})`;
+  });
+  const ok = [db, migrations, storage].every((s) => s.startsWith("ok"));
+  return { status: ok ? "ok" : "error", db, storage, migrations };
+}

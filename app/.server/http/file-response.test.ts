@@ -1,0 +1,69 @@
+import { Readable } from "node:stream";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalStorage } from "../storage";
+import { fileResponse, parseRange } from "./file-response";
+
+describe("parseRange", () => {
+  it("reads single ranges, suffixes and open ends", () => {
+    expect(parseRange("bytes=0-9", 100)).toEqual({ kind: "partial", start: 0, end: 9 });
+    expect(parseRange("bytes=90-", 100)).toEqual({ kind: "partial", start: 90, end: 99 });
+    expect(parseRange("bytes=-10", 100)).toEqual({ kind: "partial", start: 90, end: 99 });
+    expect(parseRange("bytes=50-500", 100)).toEqual({ kind: "partial", start: 50, end: 99 });
+    expect(parseRange("bytes=100-", 100)).toEqual({ kind: "unsatisfiable" });
+    expect(parseRange("bytes=0-1,5-6", 100)).toEqual({ kind: "full" });
+    expect(parseRange(null, 100)).toEqual({ kind: "full" });
+  });
+});
+
+describe("fileResponse", () => {
+  let dir: string;
+  let storage: LocalStorage;
+  const bytes = new TextEncoder().encode("0123456789abcdefghij");
+  let sha256: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-file-"));
+    storage = new LocalStorage(dir);
+    ({ sha256 } = await storage.put("documents/a.txt", Readable.from([Buffer.from(bytes)])));
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+  const file = () => ({ key: "documents/a.txt", size: bytes.length, sha256, mimeType: "text/plain", fileName: "Notes.txt", disposition: "attachment" as const });
+
+  it("sends the whole file with length, ETag and safe headers", async () => {
+    const res = await fileResponse(new Request("http://x/"), storage, file());
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Length")).toBe("20");
+    expect(res.headers.get("ETag")).toBe(`"${sha256}"`);
+    expect(res.headers.get("Content-Disposition")).toContain('attachment; filename="Notes.txt"');
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Content-Security-Policy")).toBe("sandbox");
+    expect(res.headers.get("Cache-Control")).toContain("no-transform");
+    expect(await res.text()).toBe("0123456789abcdefghij");
+  });
+
+  it("resumes with a range, honouring If-Range only for the current ETag", async () => {
+    const partial = await fileResponse(new Request("http://x/", { headers: { Range: "bytes=10-", "If-Range": `"${sha256}"` } }), storage, file());
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get("Content-Range")).toBe("bytes 10-19/20");
+    expect(await partial.text()).toBe("abcdefghij");
+    const stale = await fileResponse(new Request("http://x/", { headers: { Range: "bytes=10-", "If-Range": '"old"' } }), storage, file());
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toHaveLength(20);
+  });
+
+  it("answers 416 for a range past the end and 304 for a matching If-None-Match", async () => {
+    const bad = await fileResponse(new Request("http://x/", { headers: { Range: "bytes=20-" } }), storage, file());
+    expect(bad.status).toBe(416);
+    expect(bad.headers.get("Content-Range")).toBe("bytes */20");
+    const cached = await fileResponse(new Request("http://x/", { headers: { "If-None-Match": `"${sha256}"` } }), storage, file());
+    expect(cached.status).toBe(304);
+  });
+
+  it("answers 404 when the object is gone from storage", async () => {
+    const res = await fileResponse(new Request("http://x/"), storage, { ...file(), key: "documents/missing.txt" });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The storage layer's entry point: `createStorage(config)` picks the driver once, from the parsed
+ * config (S3-compatible when `config.s3` is set, else local disk under `${dataDir}/files`).
+ * Callers keep the returned instance; there is no global singleton here.
+ */
+import path from "node:path";
+
+import { LocalStorage } from "./local";
+import { S3Storage } from "./s3";
+import type { S3StorageOptions } from "./s3";
+import type { Storage } from "./storage";
+
+export interface StorageConfig {
+  dataDir: string;
+  s3: S3StorageOptions | null;
+}
+
+export function createStorage(config: StorageConfig): Storage {
+  if (config.s3) return new S3Storage(config.s3);
+  return new LocalStorage(path.join(config.dataDir, "files"));
+}
+
+export { LocalStorage, LOCAL_TMP_DIR } from "./local";
+export { S3Storage, S3_PART_SIZE, S3_QUEUE_SIZE } from "./s3";
+export type { S3StorageOptions } from "./s3";
+export {
+  assertValidKey,
+  assertValidRange,
+  generateStorageKey,
+  safeExtension,
+  StorageNotFoundError,
+} from "./storage";
+export type { ByteRange, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";

@@ -1,0 +1,172 @@
+import busboy from "busboy";
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import { extensionOf } from "~/lib/file-names";
+import { mimeForExtension } from "~/lib/mime";
+import type { Storage } from "../storage";
+import { generateStorageKey } from "../storage";
+import { contentMatchesExtension, MAX_UPLOAD_BYTES, SNIFF_BYTES } from "./file-types";
+
+/** The spec's messages (admin-and-sharing section 5). */
+export const UPLOAD_MESSAGES = {
+  invalidType: "Invalid file type: Please select a supported file type",
+  tooLarge: "File too large: Please select a file smaller than 50MB",
+  missing: "Missing information: Please fill in all required fields and select a file",
+} as const;
+
+export interface StoredUpload {
+  field: string;
+  originalName: string;
+  ext: string;
+  mimeType: string;
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+export interface RejectedUpload {
+  field: string;
+  originalName: string;
+  message: string;
+}
+
+export interface ParsedUpload {
+  fields: Record<string, string[]>;
+  stored: StoredUpload[];
+  rejected: RejectedUpload[];
+}
+
+export interface UploadOptions {
+  storage: Storage;
+  allowedExtensions: readonly string[];
+  keyPrefix: string;
+  maxFiles: number;
+  maxFileBytes?: number;
+  now?: Date;
+}
+
+class UploadRejected extends Error {}
+
+/**
+ * Streams a multipart/form-data request: each file goes straight to storage
+ * (never held in memory), refused while streaming when it passes the size
+ * limit or its first bytes do not match its extension. A refused or broken
+ * file leaves nothing in storage. The caller removes `stored` files if it
+ * then fails to create their records.
+ */
+export async function parseUpload(request: Request, options: UploadOptions): Promise<ParsedUpload> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
+    return { fields: {}, stored: [], rejected: [] };
+  }
+  const maxFileBytes = options.maxFileBytes ?? MAX_UPLOAD_BYTES;
+  const parser = busboy({
+    headers: { "content-type": contentType },
+    // busboy signals the limit on reaching it, so allow one byte more: exactly 50 MB is accepted.
+    limits: { fileSize: maxFileBytes + 1, files: options.maxFiles, fields: 100, fieldSize: 64 * 1024, parts: options.maxFiles + 100 },
+    defParamCharset: "utf8",
+  });
+  const result: ParsedUpload = { fields: {}, stored: [], rejected: [] };
+  const pending: Promise<void>[] = [];
+
+  parser.on("field", (name, value) => {
+    (result.fields[name] ??= []).push(value);
+  });
+
+  parser.on("file", (field, stream, info) => {
+    const originalName = (info.filename ?? "").normalize("NFC");
+    if (!originalName) {
+      stream.resume(); // an empty file input
+      return;
+    }
+    const ext = extensionOf(originalName) ?? "";
+    if (!options.allowedExtensions.includes(ext)) {
+      result.rejected.push({ field, originalName, message: UPLOAD_MESSAGES.invalidType });
+      stream.resume();
+      return;
+    }
+    const guard = new UploadGuard(ext);
+    stream.on("limit", () => guard.destroy(new UploadRejected(UPLOAD_MESSAGES.tooLarge)));
+    stream.on("error", (error) => guard.destroy(error));
+    // Once the file is refused, drain the rest of it so the parser reaches the next part.
+    guard.on("error", () => {
+      stream.unpipe(guard);
+      stream.resume();
+    });
+    stream.pipe(guard);
+    const key = generateStorageKey({ prefix: options.keyPrefix, originalName, now: options.now });
+    pending.push(
+      options.storage.put(key, guard, { contentType: mimeForExtension(ext) }).then(
+        ({ size, sha256 }) => {
+          if (size === 0) {
+            // An empty file is no file: remove it and report it as missing.
+            result.rejected.push({ field, originalName, message: UPLOAD_MESSAGES.missing });
+            return options.storage.delete(key);
+          }
+          result.stored.push({ field, originalName, ext, mimeType: mimeForExtension(ext), key, size, sha256 });
+        },
+        (error: unknown) => {
+          if (error instanceof UploadRejected) result.rejected.push({ field, originalName, message: error.message });
+          else throw error;
+        },
+      ),
+    );
+  });
+
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.on("close", resolve);
+    parser.on("error", reject);
+  });
+  const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  body.on("error", (error) => parser.destroy(error));
+  body.pipe(parser);
+
+  // Files are announced while parsing, so `pending` is complete only once the parser has closed.
+  let failure: unknown = await finished.then(() => null, (error: unknown) => error);
+  // Wait for every file before deciding, so a failure leaves no orphan behind.
+  for (const outcome of await Promise.allSettled(pending)) {
+    if (outcome.status === "rejected") failure ??= outcome.reason;
+  }
+  if (failure) {
+    await removeStored(options.storage, result.stored);
+    throw failure;
+  }
+  return result;
+}
+
+export async function removeStored(storage: Storage, files: StoredUpload[]): Promise<void> {
+  await Promise.allSettled(files.map((f) => storage.delete(f.key)));
+}
+
+/** Passes bytes through, refusing the stream if its first bytes do not match the extension. */
+class UploadGuard extends Transform {
+  #head: Buffer[] = [];
+  #headLength = 0;
+  #checked = false;
+
+  constructor(private readonly ext: string) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.#checked) return callback(null, chunk);
+    this.#head.push(chunk);
+    this.#headLength += chunk.length;
+    if (this.#headLength < SNIFF_BYTES) return callback();
+    this.#check(callback);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.#checked) return callback();
+    this.#check(callback);
+  }
+
+  #check(callback: TransformCallback): void {
+    this.#checked = true;
+    const head = Buffer.concat(this.#head);
+    this.#head = [];
+    if (head.length > 0 && !contentMatchesExtension(this.ext, head.subarray(0, SNIFF_BYTES))) {
+      return callback(new UploadRejected(UPLOAD_MESSAGES.invalidType));
+    }
+    callback(null, head);
+  }
+}

@@ -1,0 +1,101 @@
+import { Eye, EyeOff, Loader2, Lock } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Alert } from "../ui/alert";
+import { buttonClass, inputClass, labelClass } from "../ui/styles";
+
+export interface SignInFormProps {
+  redirectTo: string;
+  email?: string;
+  fieldErrors?: { email?: string; password?: string };
+  error?: { title: string; description: string } | null;
+}
+
+/** The admin sign-in form (admin-and-sharing section 2); works without JavaScript. */
+export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInFormProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/login");
+  const [showPassword, setShowPassword] = useState(false);
+  // The show/hide toggle needs JavaScript, so it appears only once the page is interactive.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
+      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-col items-center text-center">
+          <span className="rounded-full bg-brand-100 p-3 text-brand-700">
+            <Lock aria-hidden className="h-6 w-6" />
+          </span>
+          <h1 className="mt-3 text-xl font-semibold">Admin Portal</h1>
+          <p className="mt-1 text-sm text-slate-600">Sign in to manage the CCCM Somalia portal</p>
+        </div>
+        <Form method="post" action={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="mt-6 space-y-4" noValidate>
+          {error ? <Alert tone="error" title={error.title}>{error.description}</Alert> : null}
+          <div>
+            <label htmlFor="email" className={labelClass}>
+              Email
+            </label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={email}
+              aria-invalid={fieldErrors?.email ? true : undefined}
+              aria-describedby={fieldErrors?.email ? "email-error" : undefined}
+              className={`${inputClass} mt-1`}
+            />
+            {fieldErrors?.email ? (
+              <p id="email-error" className="mt-1 text-sm text-red-700">
+                {fieldErrors.email}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="password" className={labelClass}>
+              Password
+            </label>
+            <div className="relative mt-1">
+              <input
+                id="password"
+                name="password"
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                required
+                aria-invalid={fieldErrors?.password ? true : undefined}
+                aria-describedby={fieldErrors?.password ? "password-error" : undefined}
+                className={`${inputClass} pr-10`}
+              />
+              {interactive ? (
+              <button
+                type="button"
+                onClick={() => setShowPassword((s) => !s)}
+                className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
+                aria-label={showPassword ? "Hide password" : "Show password"}
+                aria-pressed={showPassword}
+              >
+                {showPassword ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
+              </button>
+              ) : null}
+            </div>
+            {fieldErrors?.password ? (
+              <p id="password-error" className="mt-1 text-sm text-red-700">
+                {fieldErrors.password}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+            {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+            {busy ? "Signing in..." : "Sign In"}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <a href="/" className="text-brand-700 hover:underline">
+            Back to Portal
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Download, Eye } from "lucide-react";
+import { Link } from "react-router";
+import { formatBytes, formatLongDate } from "~/lib/format";
+import { buttonClass } from "../ui/styles";
+
+export interface DocumentCardData {
+  id: string;
+  title: string;
+  description: string | null;
+  category: string;
+  tags: string[];
+  created_at: string;
+  size: number | null;
+}
+
+const CATEGORY_COLOURS: Record<string, string> = {
+  Report: "bg-blue-100 text-blue-800",
+  Guideline: "bg-green-100 text-green-800",
+  Update: "bg-orange-100 text-orange-800",
+  Dashboard: "bg-purple-100 text-purple-800",
+};
+
+export function CategoryBadge({ category }: { category: string }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${CATEGORY_COLOURS[category] ?? "bg-slate-100 text-slate-700"}`}>
+      {category}
+    </span>
+  );
+}
+
+/** Up to `max` tags, then a "+N" badge for the rest (public-portal section 2). */
+export function TagList({ tags, max }: { tags: string[]; max: number }) {
+  if (tags.length === 0) return null;
+  const shown = tags.slice(0, max);
+  const rest = tags.length - shown.length;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Tags">
+      {shown.map((tag) => (
+        <li key={tag} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+          {tag}
+        </li>
+      ))}
+      {rest > 0 ? <li className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">+{rest}</li> : null}
+    </ul>
+  );
+}
+
+/** A library card: links work without JavaScript (download is a plain link to the file route). */
+export function DocumentCard({ doc }: { doc: DocumentCardData }) {
+  return (
+    <article className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
+        <CategoryBadge category={doc.category} />
+        <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>
+      </div>
+      <h3 className="text-base font-semibold leading-snug">
+        <Link to={`/document/${doc.id}`} className="hover:text-brand-700 hover:underline">
+          {doc.title}
+        </Link>
+      </h3>
+      {doc.description ? <p className="line-clamp-3 text-sm text-slate-600">{doc.description}</p> : null}
+      <TagList tags={doc.tags} max={3} />
+      <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+        <span className="text-xs text-slate-600">{formatBytes(doc.size)}</span>
+        <div className="flex gap-2">
+          <Link to={`/document/${doc.id}`} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>
+            <Eye aria-hidden className="h-4 w-4" />
+            Preview
+          </Link>
+          <a href={`/api/documents/${doc.id}/download`} className={buttonClass.primary} aria-label={`Download ${doc.title}`} download>
+            <Download aria-hidden className="h-4 w-4" />
+            Download
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}

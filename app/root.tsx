@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <Toaster richColors closeButton position="top-right" />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Unexpected failures: a plain apology, never details (they are in the server log). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page not found" : status === 403 ? "Access Denied" : "Something went wrong";
+  const message =
+    status === 404
+      ? "The page you're looking for doesn't exist or has been removed."
+      : status === 403
+        ? "You do not have permission to view this page."
+        : "An unexpected error occurred. Please try again in a moment.";
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-5xl font-bold text-brand-700">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
+      <p className="mt-2 text-slate-600">{message}</p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        Go to the home page
+      </a>
+    </main>
+  );
+}

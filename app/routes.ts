@@ -1,0 +1,26 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("documents", "routes/public/documents.tsx"),
+  ]),
+
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    route("setup", "routes/admin/setup.tsx"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("documents", "routes/admin/documents.tsx"),
+      // Unknown admin paths go back to the dashboard (admin-and-sharing section 2).
+      route("*", "routes/admin/unknown.tsx"),
+    ]),
+  ]),
+
+  // File downloads: the current path and the legacy one (ARCHITECTURE.md section 4).
+  route("api/documents/:id/download", "routes/api/document-download.ts", { id: "document-download" }),
+  route("api/document/:id/download/file", "routes/api/document-download.ts", { id: "document-download-legacy" }),
+
+  route("*", "routes/public/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,26 @@
+import { data, Outlet } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { useToastMessage } from "~/components/ui/use-toast-message";
+import { requireUser } from "~/.server/auth/guards";
+import { readFlash } from "~/.server/http/flash";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Portal | CCCM Somalia" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireUser(request);
+  const flash = readFlash(request);
+  return data(
+    { user: { email: session.user.email, role: session.user.role }, flash: flash.message },
+    flash.clearCookie ? { headers: { "Set-Cookie": flash.clearCookie } } : undefined,
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  useToastMessage(loaderData.flash);
+  return (
+    <AdminShell user={loaderData.user}>
+      <Outlet />
+    </AdminShell>
+  );
+}

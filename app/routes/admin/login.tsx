@@ -1,0 +1,56 @@
+import { data, redirect } from "react-router";
+import { SignInForm } from "~/components/admin/sign-in-form";
+import { useToastMessage } from "~/components/ui/use-toast-message";
+import { getSession, sessionCookie } from "~/.server/auth/guards";
+import { signIn } from "~/.server/auth/login";
+import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
+import { app } from "~/.server/context";
+import { flashCookie } from "~/.server/http/flash";
+import { safeAdminRedirect } from "~/.server/http/redirects";
+import { requestMeta } from "~/.server/http/request-meta";
+import { isValidEmail, normaliseEmail } from "~/.server/users/users.service";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in | Admin Portal" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getSession(request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const form = await request.formData();
+  const email = normaliseEmail(String(form.get("email") ?? ""));
+  const password = String(form.get("password") ?? "");
+  const fieldErrors: { email?: string; password?: string } = {};
+  if (!isValidEmail(email)) fieldErrors.email = "Please enter a valid email address";
+  if (password.length < MIN_PASSWORD_LENGTH) fieldErrors.password = "Password must be at least 6 characters";
+  if (fieldErrors.email || fieldErrors.password) {
+    return data({ email, fieldErrors, error: null }, { status: 400 });
+  }
+  const result = await signIn(app(), { email, password }, requestMeta(request));
+  if (!result.ok) {
+    const headers: HeadersInit = result.retryAt
+      ? { "Retry-After": String(Math.ceil((result.retryAt.getTime() - Date.now()) / 1000)) }
+      : {};
+    return data({ email, fieldErrors: {}, error: { title: result.title, description: result.description } }, { status: result.status, headers });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(result.token, result.expiresAt));
+  headers.append("Set-Cookie", flashCookie({ tone: "success", title: "Welcome to the admin portal" }));
+  throw redirect(redirectTo, { headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.error ? { tone: "error", ...actionData.error } : null);
+  return (
+    <SignInForm
+      redirectTo={loaderData.redirectTo}
+      email={actionData?.email}
+      fieldErrors={actionData?.fieldErrors}
+      error={actionData?.error}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import { ShieldCheck } from "lucide-react";
+import { data, Form, redirect } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
+import { sessionCookie } from "~/.server/auth/guards";
+import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
+import { createSession } from "~/.server/auth/sessions";
+import { completeSetup, isSetupTokenValid, SetupLinkInvalidError } from "~/.server/auth/setup";
+import { app } from "~/.server/context";
+import { flashCookie } from "~/.server/http/flash";
+import { requestMeta } from "~/.server/http/request-meta";
+import { isValidEmail, markLoggedIn, normaliseEmail, UserInputError } from "~/.server/users/users.service";
+import type { Route } from "./+types/setup";
+
+export const meta: Route.MetaFunction = () => [{ title: "Create the first admin | Admin Portal" }, { name: "robots", content: "noindex" }];
+
+function tokenOf(request: Request): string {
+  return new URL(request.url).searchParams.get("token") ?? "";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = tokenOf(request);
+  return { valid: token !== "" && (await isSetupTokenValid(app(), token)) };
+}
+
+type FieldErrors = Partial<Record<"email" | "password" | "confirm", string>>;
+
+export async function action({ request }: Route.ActionArgs) {
+  const ctx = app();
+  const form = await request.formData();
+  const email = normaliseEmail(String(form.get("email") ?? ""));
+  const name = String(form.get("name") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const confirm = String(form.get("confirm") ?? "");
+  const fieldErrors: FieldErrors = {};
+  if (!isValidEmail(email)) fieldErrors.email = "Please enter a valid email address";
+  if (password.length < MIN_PASSWORD_LENGTH) fieldErrors.password = "Password must be at least 6 characters";
+  else if (password !== confirm) fieldErrors.confirm = "The passwords do not match";
+  if (Object.keys(fieldErrors).length) return data({ fieldErrors, error: null as string | null, email, name }, { status: 400 });
+
+  const meta = requestMeta(request);
+  try {
+    const user = await completeSetup(ctx, tokenOf(request), { email, name, password }, meta);
+    const session = await createSession(ctx, user.id, meta);
+    await markLoggedIn(ctx, user.id);
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookie(session.token, session.expiresAt));
+    headers.append("Set-Cookie", flashCookie({ tone: "success", title: "Welcome to the admin portal", description: "Your admin account is ready." }));
+    throw redirect("/admin", { headers });
+  } catch (error) {
+    if (error instanceof SetupLinkInvalidError || error instanceof UserInputError) {
+      return data({ fieldErrors: {} as FieldErrors, error: error.message, email, name }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-col items-center text-center">
+          <span className="rounded-full bg-brand-100 p-3 text-brand-700">
+            <ShieldCheck aria-hidden className="h-6 w-6" />
+          </span>
+          <h1 className="mt-3 text-xl font-semibold">Create the first admin account</h1>
+        </div>
+        {!loaderData.valid ? (
+          <div className="mt-6">
+            <Alert tone="error" title="This setup link cannot be used">
+              It is invalid, already used or expired, or an admin account exists. Restart the portal to print a new link, or run{" "}
+              <code>npm run portal -- admin:create --email you@example.org</code>.
+            </Alert>
+            <p className="mt-4 text-center text-sm">
+              <a href="/admin" className="text-brand-700 hover:underline">
+                Go to sign in
+              </a>
+            </p>
+          </div>
+        ) : (
+          <Form method="post" className="mt-6 space-y-4" noValidate>
+            {actionData?.error ? <Alert tone="error" title="Could not create the account">{actionData.error}</Alert> : null}
+            <Field id="name" label="Name (optional)" type="text" autoComplete="name" defaultValue={actionData?.name} />
+            <Field id="email" label="Email" type="email" autoComplete="username" defaultValue={actionData?.email} error={actionData?.fieldErrors.email} />
+            <Field id="password" label="Password" type="password" autoComplete="new-password" error={actionData?.fieldErrors.password} />
+            <Field id="confirm" label="Confirm password" type="password" autoComplete="new-password" error={actionData?.fieldErrors.confirm} />
+            <button type="submit" className={`${buttonClass.primary} w-full`}>
+              Create admin account
+            </button>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Field(props: { id: string; label: string; type: string; autoComplete: string; defaultValue?: string; error?: string }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.id}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        defaultValue={props.defaultValue}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        className={`${inputClass} mt-1`}
+      />
+      {props.error ? (
+        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

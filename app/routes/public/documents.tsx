@@ -1,0 +1,94 @@
+import { FileText, Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import { DocumentCard } from "~/components/documents/document-card";
+import { inputClass } from "~/components/ui/styles";
+import { app } from "~/.server/context";
+import { listPublishedDocuments } from "~/.server/documents/documents.service";
+import { LIBRARY_FILTERS } from "~/lib/categories";
+import type { Route } from "./+types/documents";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Document Library | CCCM Somalia" },
+  { name: "description", content: "Reports, guidelines, policies, training material and templates of the CCCM cluster in Somalia." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q")?.trim() ?? "";
+  const category = url.searchParams.get("category") ?? "All";
+  const documents = await listPublishedDocuments(app(), { q, category });
+  return { documents, q, category };
+}
+
+export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
+  const { documents, q, category } = loaderData;
+  const filtered = q !== "" || category !== "All";
+  const filterHref = (c: string) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (c !== "All") params.set("category", c);
+    const search = params.toString();
+    return search ? `/documents?${search}` : "/documents";
+  };
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">Document Library</h1>
+        <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800" aria-label={`${documents.length} documents`}>
+          {documents.length}
+        </span>
+      </div>
+
+      <Form method="get" role="search" className="mt-6 flex gap-2">
+        {category !== "All" ? <input type="hidden" name="category" value={category} /> : null}
+        <label htmlFor="library-search" className="sr-only">
+          Search documents
+        </label>
+        <div className="relative flex-1">
+          <Search aria-hidden className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
+          <input id="library-search" name="q" type="search" defaultValue={q} placeholder="Search documents..." className={`${inputClass} pl-9`} />
+        </div>
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          Search
+        </button>
+      </Form>
+
+      <nav aria-label="Filter by category" className="mt-4 flex flex-wrap gap-2">
+        {LIBRARY_FILTERS.map((c) => (
+          <Link
+            key={c}
+            to={filterHref(c)}
+            aria-current={c === category ? "true" : undefined}
+            className={`rounded-full border px-3 py-1 text-sm ${
+              c === category ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+            }`}
+          >
+            {c}
+          </Link>
+        ))}
+      </nav>
+
+      {documents.length === 0 ? (
+        <div className="mt-12 flex flex-col items-center text-center text-slate-600">
+          <FileText aria-hidden className="h-12 w-12 text-slate-400" />
+          <h2 className="mt-4 text-lg font-semibold text-slate-800">No documents found</h2>
+          <p className="mt-1">
+            {filtered
+              ? "No documents match your search criteria. Try adjusting your filters."
+              : "Documents will appear here once they are published by administrators."}
+          </p>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {documents.map((doc) => (
+            <li key={doc.id} className="flex">
+              <div className="w-full">
+                <DocumentCard doc={doc} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

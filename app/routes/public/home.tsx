@@ -1,0 +1,74 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { CategoryBadge, TagList } from "~/components/documents/document-card";
+import { buttonClass } from "~/components/ui/styles";
+import { app } from "~/.server/context";
+import { listPublishedDocuments } from "~/.server/documents/documents.service";
+import { formatLongDate } from "~/lib/format";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "CCCM Cluster Somalia | Information Portal" },
+  { name: "description", content: "Reports, guidance and dashboards of the Camp Coordination and Camp Management cluster in Somalia." },
+];
+
+/** Latest publications: the 6 newest published documents (public-portal section 2). */
+export async function loader() {
+  return { latest: await listPublishedDocuments(app(), { limit: 6 }) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h1 className="max-w-3xl text-3xl font-bold sm:text-4xl">Camp Coordination and Camp Management Cluster, Somalia</h1>
+          <p className="mt-4 max-w-2xl text-lg text-brand-100">
+            Reports, guidance, standards and dashboards for humanitarian responders working with displaced communities.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/documents" className="rounded-md bg-white px-5 py-2.5 font-medium text-brand-800 hover:bg-brand-50">
+              Browse Documents
+            </Link>
+            <Link to="/dashboards" className="rounded-md border border-white/60 px-5 py-2.5 font-medium text-white hover:bg-white/10">
+              View Dashboards
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="latest-heading">
+        <div className="flex items-center justify-between">
+          <h2 id="latest-heading" className="text-2xl font-bold">
+            Latest Publications
+          </h2>
+          <Link to="/documents" className={buttonClass.ghost}>
+            View all <ArrowRight aria-hidden className="h-4 w-4" />
+          </Link>
+        </div>
+        {loaderData.latest.length === 0 ? (
+          <p className="mt-6 text-slate-600">Documents will appear here once they are published by administrators.</p>
+        ) : (
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.latest.map((doc) => (
+              <li key={doc.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-center justify-between text-xs text-slate-600">
+                  <CategoryBadge category={doc.category} />
+                  <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>
+                </div>
+                <h3 className="mt-2 font-semibold">
+                  <Link to={`/document/${doc.id}`} className="hover:text-brand-700 hover:underline">
+                    {doc.title}
+                  </Link>
+                </h3>
+                <div className="mt-2">
+                  <TagList tags={doc.tags} max={2} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

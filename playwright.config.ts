@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build in Debian's Chromium
+ * (never a downloaded browser; ARCHITECTURE.md section 5). Run through
+ * tests/e2e/run.mjs, which builds and finds Chromium first.
+ */
+const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  retries: 0,
+  use: {
+    ...devices["Desktop Chrome"],
+    trace: "off",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

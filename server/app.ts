@@ -1,0 +1,12 @@
+/**
+ * Entry of the server bundle (vite.config.ts). The `portal` launcher
+ * (bin/portal.mjs) imports this bundle and calls `runCli`, so the HTTP
+ * server, the command line and the routes share one copy of every module.
+ */
+import type { ServerBuild } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
+import { runCommand } from "./cli";
+
+export function runCli(command: string, args: string[]): Promise<number> {
+  return runCommand(command, args, serverBuild as unknown as ServerBuild);
+}

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..", "..");
+const launcher = path.join(root, "bin", "portal.mjs");
+
+export interface RunningPortal {
+  url: string;
+  dataDir: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGTERM, then wait for a clean exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** A fresh temporary data directory for one portal. */
+export function tempDataDir(): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), "portal-e2e-"));
+}
+
+/**
+ * Starts the production build (`portal serve`) on a free loopback port and
+ * waits until /healthz answers 200. Bounded: gives up after 30 s.
+ */
+export async function startPortal(dataDir: string, env: Record<string, string> = {}): Promise<RunningPortal> {
+  const child: ChildProcess = spawn(process.execPath, [launcher, "serve"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 30_000;
+  let url: string | undefined;
+  while (!url) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill("SIGKILL");
+      throw new Error(`portal did not start:\n${output}`);
+    }
+    url = /portal listening on (http:\/\/localhost:\d+)/.exec(output)?.[1]?.replace("localhost", "127.0.0.1");
+    if (!url) await new Promise((r) => setTimeout(r, 50));
+  }
+  const health = await fetch(`${url}/healthz`);
+  if (health.status !== 200) throw new Error(`healthz answered ${health.status}`);
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** `portal admin:create` with the password on stdin, as an operator would script it. */
+export function createAdmin(dataDir: string, email: string, password: string, env: Record<string, string> = {}): void {
+  const result = spawnSync(process.execPath, [launcher, "admin:create", "--email", email, "--name", "E2E Admin"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    input: `${password}\n`,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr}${result.stdout}`);
+}
