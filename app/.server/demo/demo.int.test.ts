@@ -2,17 +2,12 @@
  * The demo loader against a real database and local file storage: SQLite always, PostgreSQL too
  * when TEST_DATABASE_URL is set (a fresh database per run, dropped afterwards).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import pg from "pg";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { parseConfig } from "../config";
-import { type AppContext, closeAppContext, openAppContext } from "../context";
+import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
+import type { AppContext } from "../context";
 import { readAll } from "../storage/storage";
 import { CATEGORIES } from "~/lib/categories";
 import { DEMO_FOOTER, renderDemoFile } from "./demo-files";
@@ -31,43 +26,6 @@ const FOLDER_NAMES = [
   "Site Verifications",
   "Strategy and TOR",
 ];
-
-interface Engine {
-  name: "sqlite" | "postgres";
-  /** Environment for parseConfig, beyond DATA_DIR and LOG_LEVEL. */
-  setup(): Promise<Record<string, string>>;
-  teardown(): Promise<void>;
-}
-
-const sqliteEngine: Engine = { name: "sqlite", setup: async () => ({}), teardown: async () => {} };
-
-/** A throw-away PostgreSQL database next to the one TEST_DATABASE_URL names. */
-function postgresEngine(adminUrl: string): Engine {
-  const database = `portal_test_${randomBytes(6).toString("hex")}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    name: "postgres",
-    async setup() {
-      await run(`create database ${database}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${database}`;
-      return { DATABASE_URL: url.toString() };
-    },
-    teardown: () => run(`drop database if exists ${database} with (force)`),
-  };
-}
-
-const engines: Engine[] = [sqliteEngine];
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-if (testDatabaseUrl) engines.push(postgresEngine(testDatabaseUrl));
 
 async function countRows(ctx: AppContext): Promise<Record<string, number>> {
   const db = ctx.db.kysely;
@@ -89,28 +47,21 @@ async function countRows(ctx: AppContext): Promise<Record<string, number>> {
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-for (const engine of engines) {
-  describe(`[${engine.name}] demo content`, () => {
+for (const engine of testEngines()) {
+  describe(`[${engine}] demo content`, () => {
     const now = new Date("2026-03-15T10:00:00.000Z");
-    let tmpDir: string;
+    let testApp: TestApp | undefined;
     let ctx: AppContext;
     let summary: string;
 
     beforeAll(async () => {
-      tmpDir = await mkdtemp(path.join(os.tmpdir(), "portal-demo-"));
-      const extra = await engine.setup();
-      ctx = await openAppContext({
-        config: parseConfig({ DATA_DIR: tmpDir, LOG_LEVEL: "silent", ...extra }),
-        log: pino({ level: "silent" }),
-        now: () => now,
-      });
+      testApp = await createTestApp(engine, { now: () => now });
+      ctx = testApp.ctx;
       summary = await loadDemoContent(ctx);
     }, 60_000);
 
     afterAll(async () => {
-      if (ctx) await closeAppContext(ctx);
-      await engine.teardown();
-      if (tmpDir) await rm(tmpDir, { recursive: true, force: true });
+      await testApp?.cleanup();
     }, 60_000);
 
     it("summarises what it added", () => {
