@@ -1,0 +1,40 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("parseConfig", () => {
+  it("embeds defaults: port 3000, SQLite and local files under ./data", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ port: 3000, host: "0.0.0.0", s3: null, secureCookies: false, logLevel: "info" });
+    expect(config.database).toEqual({ kind: "sqlite", file: path.resolve("data", "portal.db") });
+  });
+
+  it("switches to PostgreSQL and S3, and makes cookies Secure behind https", () => {
+    const config = parseConfig({
+      DATABASE_URL: "postgres://u:p@db:5432/portal",
+      PUBLIC_URL: "https://portal.example.org/",
+      S3_BUCKET: "cccm-files",
+      S3_ENDPOINT: "https://s3.example.org",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u:p@db:5432/portal" });
+    expect(config.publicUrl).toBe("https://portal.example.org");
+    expect(config.secureCookies).toBe(true);
+    expect(config.s3).toMatchObject({ bucket: "cccm-files", endpoint: "https://s3.example.org", region: "us-east-1", forcePathStyle: true });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", PORT: "", S3_BUCKET: "" })).toMatchObject({ port: 3000, s3: null, database: { kind: "sqlite" } });
+  });
+
+  it("lists every invalid value with its name", () => {
+    try {
+      parseConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", PUBLIC_URL: "ftp://x", LOG_LEVEL: "loud", S3_FORCE_PATH_STYLE: "maybe" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join("\n");
+      for (const name of ["PORT", "DATABASE_URL", "PUBLIC_URL", "LOG_LEVEL", "S3_FORCE_PATH_STYLE"]) expect(problems).toContain(name);
+    }
+  });
+});
