@@ -4,6 +4,11 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("documents", "routes/public/documents.tsx"),
+    // [lists] reports, guidelines, standards
+    // [detail] document detail and shared document
+    // [dashboards] dashboards and the embed page
+    // [shared-folder] shared folder
+    // [pages] about, unauthorized
   ]),
 
   ...prefix("admin", [
@@ -21,6 +26,9 @@ export default [
   // File downloads: the current path and the legacy one (ARCHITECTURE.md section 4).
   route("api/documents/:id/download", "routes/api/document-download.ts", { id: "document-download" }),
   route("api/document/:id/download/file", "routes/api/document-download.ts", { id: "document-download-legacy" }),
+  // [api-lists] public JSON
+  // [api-detail] signed file links for preview and download
+  // [api-events] server-sent events
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -48,7 +48,7 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
 /** A library card: links work without JavaScript (download is a plain link to the file route). */
 export function DocumentCard({ doc }: { doc: DocumentCardData }) {
   return (
-    <article className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <article className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
         <CategoryBadge category={doc.category} />
         <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>
@@ -61,7 +61,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
       {doc.description ? <p className="line-clamp-3 text-sm text-slate-600">{doc.description}</p> : null}
       <TagList tags={doc.tags} max={3} />
       <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-        <span className="text-xs text-slate-600">{formatBytes(doc.size)}</span>
+        <span className="whitespace-nowrap text-xs text-slate-600">{formatBytes(doc.size)}</span>
         <div className="flex gap-2">
           <Link to={`/document/${doc.id}`} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>
             <Eye aria-hidden className="h-4 w-4" />

@@ -81,10 +81,8 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {documents.map((doc) => (
-            <li key={doc.id} className="flex">
-              <div className="w-full">
-                <DocumentCard doc={doc} />
-              </div>
+            <li key={doc.id}>
+              <DocumentCard doc={doc} />
             </li>
           ))}
         </ul>
