@@ -3,21 +3,59 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
-    route("documents", "routes/public/documents.tsx"),
-    // [lists] reports, guidelines, standards
-    // [detail] document detail and shared document
-    // [dashboards] dashboards and the embed page
-    // [shared-folder] shared folder
-    // [pages] about, unauthorized
+    layout("routes/public/library-layout.tsx", [route("documents", "routes/public/documents.tsx")]),
+    route("reports", "routes/public/reports.tsx"),
+    route("guidelines", "routes/public/guidelines.tsx"),
+    route("standards", "routes/public/standards.tsx"),
+    // One public document view for every address a document may be shared under (ARCHITECTURE.md section 4).
+    route("document/:id", "routes/public/document-detail.tsx", { id: "document-detail" }),
+    route("public-document/:id", "routes/public/document-detail.tsx", { id: "public-document" }),
+    route("shared/document/:idOrToken", "routes/public/document-detail.tsx", { id: "shared-document" }),
+    route("dashboards", "routes/public/dashboards.tsx"),
+    route("dashboards/:id", "routes/public/dashboard-view.tsx"),
+    route("shared/folder/:token", "routes/public/shared-folder.tsx"),
+    route("about", "routes/public/about.tsx"),
+    // Public tool, no sign-in (admin-and-sharing section 2).
+    route("tools/url-decoder", "routes/tools/url-decoder.tsx"),
+    route("unauthorized", "routes/public/unauthorized.tsx"),
+    route("*", "routes/public/not-found.tsx"),
   ]),
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("setup", "routes/admin/setup.tsx"),
+    // The admin page's session status and refresh (JSON), and the invited person's set-password page.
+    route("session", "routes/admin/session.ts"),
+    route("set-password", "routes/admin/set-password.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("documents", "routes/admin/documents.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("security", "routes/admin/security.tsx"),
+      // Folders (issue 4 items 7-8): list, quick setup, uploads, folder view; share links. Pages without JavaScript whose actions also serve the dialogs.
+      route("folders", "routes/admin/folders.tsx"),
+      route("folders/new", "routes/admin/folder-new.tsx"),
+      route("folders/quick-setup", "routes/admin/folders-quick-setup.tsx"),
+      route("folders/upload", "routes/admin/folders-upload.tsx"),
+      route("folders/bulk-upload", "routes/admin/folders-bulk-upload.tsx"),
+      route("folders/:id", "routes/admin/folder-view.tsx"),
+      route("folders/:id/delete", "routes/admin/folder-delete.tsx"),
+      route("shareable-links", "routes/admin/shareable-links.tsx"),
+      // Document editing and deletion (pages without JavaScript; their actions also serve the dialogs).
+      route("documents/:id/edit", "routes/admin/document-edit.tsx"),
+      route("documents/:id/delete", "routes/admin/document-delete.tsx"),
+      route("dashboards", "routes/admin/dashboards.tsx"),
+      route("dashboards/new", "routes/admin/dashboard-new.tsx"),
+      route("dashboards/:id/edit", "routes/admin/dashboard-edit.tsx"),
+      route("dashboards/:id/delete", "routes/admin/dashboard-delete.tsx"),
+      // System screens, admins only (ARCHITECTURE.md section 4: analytics, settings and checks made real).
+      route("analytics", "routes/admin/analytics.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("test", "routes/admin/test-suite.tsx"),
+      route("logs", "routes/admin/logs.tsx"),
+      route("database", "routes/admin/database.tsx"),
+      route("database/backup", "routes/admin/database-backup.ts"),
       // Unknown admin paths go back to the dashboard (admin-and-sharing section 2).
       route("*", "routes/admin/unknown.tsx"),
     ]),
@@ -26,9 +64,11 @@ export default [
   // File downloads: the current path and the legacy one (ARCHITECTURE.md section 4).
   route("api/documents/:id/download", "routes/api/document-download.ts", { id: "document-download" }),
   route("api/document/:id/download/file", "routes/api/document-download.ts", { id: "document-download-legacy" }),
-  // [api-lists] public JSON
-  // [api-detail] signed file links for preview and download
-  // [api-events] server-sent events
-
-  route("*", "routes/public/not-found.tsx"),
+  route("api/public/documents", "routes/api/public-documents.ts"),
+  // Signed, short-lived file links for preview and download (ARCHITECTURE.md decision 6).
+  route("api/files/:id", "routes/api/document-file.ts"),
+  route("api/attachments/:id", "routes/api/attachment-file.ts"),
+  // Live updates: server-sent events (ARCHITECTURE.md section 3).
+  route("api/events", "routes/api/events.ts"),
+  route("preferences/side-menu", "routes/preferences-side-menu.ts"),
 ] satisfies RouteConfig;

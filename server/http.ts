@@ -4,6 +4,7 @@ import express from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "~/.server/context";
+import { frameOrigins } from "~/.server/dashboards/dashboards.service";
 import { checkHealth } from "~/.server/health";
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 
@@ -17,7 +18,9 @@ export function createHttpApp(ctx: AppContext, build: ServerBuild, clientDir: st
   // Trust X-Forwarded-For only from a reverse proxy on this machine (docs/deploy.md).
   app.set("trust proxy", "loopback");
 
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
+    // Public dashboards are embedded from their own hosts; the list is cached, so this is cheap.
+    const dashboardOrigins = await frameOrigins(ctx);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
@@ -30,7 +33,7 @@ export function createHttpApp(ctx: AppContext, build: ServerBuild, clientDir: st
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: https:",
         "connect-src 'self'",
-        "frame-src 'self'",
+        ["frame-src 'self'", ...dashboardOrigins].join(" "),
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { purgeExpiredSessions } from "~/.server/auth/sessions";
 import { issueSetupLink } from "~/.server/auth/setup";
 import { startApp, stopApp } from "~/.server/context";
+import { removeDueTestDocuments } from "~/.server/system/test-document";
 import { MINUTE } from "~/.server/time";
 import { createHttpApp } from "./http";
 
@@ -34,8 +35,14 @@ export async function serve(build: ServerBuild): Promise<number> {
     console.log(`\n  Create the first admin account: ${origin}${setupPath}\n  (one-time link, valid for 1 hour)\n`);
   }
 
+  // The test suite's temporary documents whose removal a stop interrupted go now, then on each sweep.
+  const sweepTestDocuments = () => {
+    removeDueTestDocuments(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "test document sweep failed"));
+  };
+  sweepTestDocuments();
   const sweeper = setInterval(() => {
     purgeExpiredSessions(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "session purge failed"));
+    sweepTestDocuments();
   }, 10 * MINUTE);
   sweeper.unref();
 
@@ -46,6 +53,8 @@ export async function serve(build: ServerBuild): Promise<number> {
       stopping = true;
       ctx.log.info({ signal }, "shutting down: finishing in-flight requests");
       clearInterval(sweeper);
+      // Live-update streams never finish by themselves: end them so server.close() is not held open.
+      ctx.events.close();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
       server.close(() => {

@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import type { Engine } from "../db/client";
 import type { ActivityLogRow, Database } from "../db/types";
 
 export async function insertActivity(db: Kysely<Database>, row: ActivityLogRow): Promise<void> {
@@ -11,4 +12,34 @@ export async function selectRecentActivity(db: Kysely<Database>, limit: number):
 
 export async function selectActivityByAction(db: Kysely<Database>, action: string): Promise<ActivityLogRow[]> {
   return db.selectFrom("activity_logs").selectAll().where("action", "=", action).orderBy("created_at", "desc").execute();
+}
+
+export interface SecurityEventQuery {
+  action: string | null;
+  /** A LIKE pattern (already lower-cased and escaped with "\\") matched against details.email. */
+  emailPattern: string | null;
+  since: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** Security events (entity_type SECURITY), newest first, with the total count for paging. */
+export async function selectSecurityEvents(
+  db: Kysely<Database>,
+  engine: Engine,
+  query: SecurityEventQuery,
+): Promise<{ rows: ActivityLogRow[]; total: number }> {
+  let base = db.selectFrom("activity_logs").where("entity_type", "=", "SECURITY");
+  if (query.action) base = base.where("action", "=", query.action);
+  if (query.since) base = base.where("created_at", ">=", query.since);
+  if (query.emailPattern) {
+    // details is JSON text; reading one key is the one place the engines differ.
+    const email = engine === "postgres" ? sql<string>`(details::jsonb ->> 'email')` : sql<string>`json_extract(details, '$.email')`;
+    base = base.where(sql<boolean>`lower(coalesce(${email}, '')) like ${query.emailPattern} escape '\\'`);
+  }
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute(),
+    base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context";
 import type { ActivityLogRow } from "../db/types";
-import { iso } from "../time";
-import { insertActivity, selectActivityByAction, selectRecentActivity } from "./activity.queries";
+import { HOUR, iso } from "../time";
+import { insertActivity, selectActivityByAction, selectRecentActivity, selectSecurityEvents } from "./activity.queries";
 
 /** Security events of the spec (admin-and-sharing section 8), plus the public VIEW events. */
 export type ActivityAction =
@@ -16,7 +16,22 @@ export type ActivityAction =
   | "DOCUMENT_UPLOADED"
   | "DOCUMENT_DOWNLOADED"
   | "VIEW"
-  | "VIEW_DOCUMENT";
+  | "VIEW_DOCUMENT"
+  | "USER_INVITED"
+  | "USER_ROLE_CHANGED"
+  | "USER_ACTIVATED"
+  | "USER_DEACTIVATED"
+  | "SESSION_REVOKED"
+  | "SETTINGS_UPDATED"
+  | "MENU_UPDATED"
+  | "CONTACTS_UPDATED"
+  | "TEST_SUITE_RUN"
+  | "DATABASE_BACKUP"
+  | "FOLDER_CREATED"
+  | "FOLDER_DELETED"
+  | "SHARE_LINK_CREATED"
+  | "SHARE_LINK_REVOKED"
+  | "SHARE_LINK_REGENERATED";
 
 export interface RequestMeta {
   ip: string | null;
@@ -53,4 +68,51 @@ export async function recentActivity(ctx: AppContext, limit = 5): Promise<Activi
 
 export async function activityByAction(ctx: AppContext, action: ActivityAction): Promise<ActivityLogRow[]> {
   return selectActivityByAction(ctx.db.kysely, action);
+}
+
+/** The Security page's action filter: the spec's six events (section 8), the first-admin setup and revocations. */
+export const SECURITY_EVENT_ACTIONS = [
+  "LOGIN_RATE_LIMITED",
+  "LOGIN_FAILED",
+  "ADMIN_ACCESS_DENIED",
+  "ADMIN_LOGIN_SUCCESS",
+  "LOGIN_ERROR",
+  "ADMIN_LOGOUT",
+  "ADMIN_SETUP",
+  "SESSION_REVOKED",
+] as const satisfies readonly ActivityAction[];
+
+export const SECURITY_PERIODS = { "24h": 24 * HOUR, "7d": 7 * 24 * HOUR, "30d": 30 * 24 * HOUR, all: null } as const;
+export type SecurityPeriod = keyof typeof SECURITY_PERIODS;
+export const SECURITY_EVENTS_PAGE_SIZE = 50;
+
+export interface SecurityEventFilter {
+  action: (typeof SECURITY_EVENT_ACTIONS)[number] | null;
+  /** Part of the e-mail the event is about, any case. */
+  email: string;
+  period: SecurityPeriod;
+  /** 1-based. */
+  page: number;
+}
+
+export interface SecurityEventPage {
+  events: ActivityLogRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** One page of security events matching the filter, newest first. */
+export async function securityEvents(ctx: AppContext, filter: SecurityEventFilter): Promise<SecurityEventPage> {
+  const span = SECURITY_PERIODS[filter.period];
+  const email = filter.email.trim().toLowerCase();
+  const page = Math.max(1, Math.floor(filter.page) || 1);
+  const { rows, total } = await selectSecurityEvents(ctx.db.kysely, ctx.db.engine, {
+    action: filter.action,
+    emailPattern: email ? `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    since: span === null ? null : iso(new Date(ctx.now().getTime() - span)),
+    limit: SECURITY_EVENTS_PAGE_SIZE,
+    offset: (page - 1) * SECURITY_EVENTS_PAGE_SIZE,
+  });
+  return { events: rows, total, page, pageCount: Math.max(1, Math.ceil(total / SECURITY_EVENTS_PAGE_SIZE)) };
 }

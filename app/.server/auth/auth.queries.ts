@@ -96,3 +96,42 @@ export async function selectValidToken(db: Kysely<Database>, purpose: OneTimeTok
     .where("expires_at", ">", now)
     .executeTakeFirst();
 }
+
+// Session administration (the Security page)
+
+export function selectLiveSessionsWithUsers(db: Kysely<Database>, now: string) {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id",
+      "sessions.user_id",
+      "sessions.created_at",
+      "sessions.last_seen_at",
+      "sessions.expires_at",
+      "sessions.ip_address",
+      "sessions.user_agent",
+      "users.email",
+      "users.role",
+    ])
+    .where("sessions.expires_at", ">", now)
+    .where("users.is_active", "=", 1)
+    .orderBy("sessions.last_seen_at", "desc")
+    .execute();
+}
+
+/** Retires a user's unused tokens of one purpose, so only the newest link works. */
+export async function retireOneTimeTokensOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: OneTimeTokensTable["purpose"],
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable("one_time_tokens")
+    .set({ used_at: at })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
+}

@@ -3,7 +3,7 @@ import { app } from "../context";
 import { readCookie, serializeCookie } from "../http/cookies";
 import type { Role } from "../users/users.service";
 import { hasAdminAccess } from "../users/users.service";
-import { type ActiveSession, resolveSession } from "./sessions";
+import { type ActiveSession, resolveSession, SESSION_ABSOLUTE_MS } from "./sessions";
 
 export const SESSION_COOKIE = "portal_session";
 
@@ -14,11 +14,15 @@ export async function getSession(request: Request): Promise<ActiveSession | null
   return resolveSession(app(), token);
 }
 
-export function sessionCookie(token: string, expiresAt: Date): string {
-  const ctx = app();
+/**
+ * The cookie lives as long as a session possibly can (the absolute lifetime);
+ * the server alone decides when the session ends (idle or absolute expiry), so
+ * sliding the session never needs the cookie to be sent again.
+ */
+export function sessionCookie(token: string): string {
   return serializeCookie(SESSION_COOKIE, token, {
-    secure: ctx.config.secureCookies,
-    maxAgeSeconds: (expiresAt.getTime() - ctx.now().getTime()) / 1000,
+    secure: app().config.secureCookies,
+    maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000,
   });
 }
 

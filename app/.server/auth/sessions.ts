@@ -100,3 +100,20 @@ export function purgeExpiredSessions(ctx: AppContext): Promise<void> {
 export function activeSessionCount(ctx: AppContext): Promise<number> {
   return countLiveSessions(ctx.db.kysely, iso(ctx.now()));
 }
+
+/**
+ * The live session for a cookie token, like `resolveSession` but without
+ * sliding its expiry: the admin page's periodic status check must not keep an
+ * unattended session alive by itself. Never creates a session.
+ */
+export async function peekSession(ctx: AppContext, token: string): Promise<ActiveSession | null> {
+  const id = tokenDigest(token);
+  const found = await selectSessionWithUser(ctx.db.kysely, id);
+  if (!found) return null;
+  const { session, user } = found;
+  if (new Date(session.expires_at) <= ctx.now() || !user.is_active) {
+    await deleteSession(ctx.db.kysely, id);
+    return null;
+  }
+  return { id, user, expiresAt: new Date(session.expires_at) };
+}

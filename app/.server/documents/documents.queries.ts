@@ -1,5 +1,7 @@
-import { type Kysely, sql } from "kysely";
-import type { Database, DocumentRow, NewDocument } from "../db/types";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { Database, DocumentAttachmentsTable, DocumentRow, NewDocument } from "../db/types";
+
+export type DocumentAttachmentRow = Selectable<DocumentAttachmentsTable>;
 
 export interface DocumentFilter {
   /** Lower-cased search text; matched as a substring of search_text. */
@@ -33,12 +35,15 @@ export async function insertDocument(db: Kysely<Database>, row: NewDocument): Pr
   await db.insertInto("documents").values(row).execute();
 }
 
-export async function incrementDownloadCount(db: Kysely<Database>, id: string): Promise<void> {
-  await db
+/** Adds one download in a single statement; returns the document's title, or null if there is none. */
+export async function incrementDownloadCount(db: Kysely<Database>, id: string): Promise<string | null> {
+  const row = await db
     .updateTable("documents")
     .set((eb) => ({ download_count: eb("download_count", "+", 1) }))
     .where("id", "=", id)
-    .execute();
+    .returning("title")
+    .executeTakeFirst();
+  return row?.title ?? null;
 }
 
 export async function countDocuments(db: Kysely<Database>): Promise<number> {
@@ -47,4 +52,100 @@ export async function countDocuments(db: Kysely<Database>): Promise<number> {
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export async function countPublishedByCategory(db: Kysely<Database>): Promise<Array<{ category: string; n: number }>> {
+  const rows = await db
+    .selectFrom("documents")
+    .select((eb) => ["category", eb.fn.countAll<string | number>().as("n")])
+    .where("published", "=", 1)
+    .groupBy("category")
+    .execute();
+  return rows.map((r) => ({ category: r.category, n: Number(r.n) }));
+}
+
+/** The published documents of a folder, by title (case-insensitively, so both engines agree), id breaking ties. */
+export function selectPublishedInFolder(db: Kysely<Database>, folderId: string): Promise<DocumentRow[]> {
+  return db
+    .selectFrom("documents")
+    .selectAll()
+    .where("folder_id", "=", folderId)
+    .where("published", "=", 1)
+    .orderBy(sql`lower(title)`)
+    .orderBy("title")
+    .orderBy("id")
+    .execute();
+}
+
+/** A published document by its id, or (when `byToken`) also by its share token. */
+export function selectPublishedDocument(db: Kysely<Database>, key: string, byToken: boolean): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom("documents")
+    .selectAll()
+    .where("published", "=", 1)
+    .where((eb) => (byToken ? eb.or([eb("id", "=", key), eb("share_token", "=", key)]) : eb("id", "=", key)))
+    .executeTakeFirst();
+}
+
+export function selectAttachments(db: Kysely<Database>, documentId: string): Promise<DocumentAttachmentRow[]> {
+  return db
+    .selectFrom("document_attachments")
+    .selectAll()
+    .where("document_id", "=", documentId)
+    .orderBy("display_order", "asc")
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+}
+
+export function selectAttachmentById(db: Kysely<Database>, id: string): Promise<DocumentAttachmentRow | undefined> {
+  return db.selectFrom("document_attachments").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Adds one view in a single statement (no read-modify-write race) and returns the new count. */
+export async function incrementViewCount(db: Kysely<Database>, id: string): Promise<number | null> {
+  const row = await db
+    .updateTable("documents")
+    .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+    .where("id", "=", id)
+    .returning("view_count")
+    .executeTakeFirst();
+  return row ? Number(row.view_count) : null;
+}
+
+// Editing and deleting (admin document management) ------------------------------------------------
+
+/** The fields the edit dialog changes, plus the derived search text and the time. */
+export interface DocumentEdit {
+  title: string;
+  description: string | null;
+  category: string;
+  tags: string;
+  search_text: string;
+  published: number;
+  updated_at: string;
+}
+
+/** Returns the row as it was before the change (the caller decides which events to send), or undefined. */
+export async function updateDocumentRow(db: Kysely<Database>, id: string, edit: DocumentEdit): Promise<DocumentRow | undefined> {
+  const before = await db.selectFrom("documents").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable("documents").set(edit).where("id", "=", id).execute();
+  return before;
+}
+
+/**
+ * Deletes a document and its attachment rows; returns what was deleted, so its files can be
+ * removed once the transaction has committed. Run inside a transaction.
+ */
+export async function deleteDocumentRows(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ document: DocumentRow; attachments: DocumentAttachmentRow[] } | undefined> {
+  const document = await db.selectFrom("documents").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!document) return undefined;
+  const attachments = await db.selectFrom("document_attachments").selectAll().where("document_id", "=", id).execute();
+  await db.deleteFrom("document_attachments").where("document_id", "=", id).execute();
+  await db.deleteFrom("documents").where("id", "=", id).execute();
+  return { document, attachments };
 }

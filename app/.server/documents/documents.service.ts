@@ -4,13 +4,23 @@ import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
 import { type Category, canonicalCategory } from "~/lib/categories";
+import { downloadExtension, extensionOf } from "~/lib/file-names";
+import {
+  type DocumentAttachmentRow,
+  incrementViewCount,
+  selectAttachmentById,
+  selectAttachments,
+  selectPublishedDocument,
+} from "./documents.queries";
 import {
   countDocuments,
+  countPublishedByCategory,
   type DocumentFilter,
   incrementDownloadCount,
   insertDocument,
   selectDocumentById,
   selectDocuments,
+  selectPublishedInFolder,
 } from "./documents.queries";
 
 /** What the public side may see of a document (the spec's list item, plus display fields). */
@@ -101,6 +111,8 @@ export function findDocument(ctx: AppContext, id: string): Promise<DocumentRow |
 }
 
 export interface NewDocumentInput {
+  /** Chosen by the caller only when it must record the id before the row exists (the test suite's cleanup job). */
+  id?: string;
   title: string;
   description: string | null;
   category: Category;
@@ -119,7 +131,7 @@ export interface NewDocumentInput {
 export async function createDocument(ctx: AppContext, input: NewDocumentInput, meta?: RequestMeta): Promise<DocumentRow> {
   const now = iso(ctx.now());
   const row: DocumentRow = {
-    id: randomUUID(),
+    id: input.id ?? randomUUID(),
     title: input.title.trim(),
     description: input.description?.trim() || null,
     category: input.category,
@@ -176,6 +188,120 @@ export async function findDownloadable(ctx: AppContext, id: string, viewer: { st
   return doc;
 }
 
-export function countDownload(ctx: AppContext, id: string): Promise<void> {
-  return incrementDownloadCount(ctx.db.kysely, id);
+/**
+ * One download: download_count + 1 and a DOCUMENT_DOWNLOADED activity row, the per-day record
+ * the admin analytics count downloads over time from.
+ */
+export async function countDownload(ctx: AppContext, id: string): Promise<void> {
+  const title = await incrementDownloadCount(ctx.db.kysely, id);
+  if (title === null) return;
+  await logActivity(ctx, { action: "DOCUMENT_DOWNLOADED", entityType: "DOCUMENT", entityId: id, details: { title } });
+}
+
+/** Published documents per canonical category, and in all (the home page's category cards). */
+export async function publishedCounts(ctx: AppContext): Promise<{ total: number; byCategory: Record<string, number> }> {
+  const rows = await countPublishedByCategory(ctx.db.kysely);
+  const byCategory = Object.fromEntries(rows.map((r) => [r.category, r.n]));
+  return { total: rows.reduce((sum, r) => sum + r.n, 0), byCategory };
+}
+
+/** The published documents of a folder, ordered by title (admin-and-sharing section 7). */
+export async function listPublishedInFolder(ctx: AppContext, folderId: string): Promise<PublicDocument[]> {
+  return (await selectPublishedInFolder(ctx.db.kysely, folderId)).map(toPublicDocument);
+}
+
+/** The spec's public list item (public-portal section 3): what the lists and the public JSON carry. */
+export interface PublicListItem {
+  id: string;
+  title: string;
+  description: string | null;
+  tags: string[];
+  created_at: string;
+  size: number | null;
+}
+
+/** The one place that shapes a public list item: nothing else of the document leaves the server. */
+export function toPublicListItem(doc: PublicDocument): PublicListItem {
+  return { id: doc.id, title: doc.title, description: doc.description, tags: doc.tags, created_at: doc.created_at, size: doc.size };
+}
+
+/** Published documents of a category (any spelling; unknown gives none), searched, newest first. */
+export async function listPublicListItems(ctx: AppContext, query: ListQuery = {}): Promise<PublicListItem[]> {
+  return (await listPublishedDocuments(ctx, query)).map(toPublicListItem);
+}
+
+// Document detail (public-portal sections 2, 3 and 7) ---------------------------------------------
+
+/** A published document by id; unpublished and unknown ids are both null. */
+export async function findPublishedDocument(ctx: AppContext, id: string): Promise<DocumentRow | null> {
+  return (await selectPublishedDocument(ctx.db.kysely, id, false)) ?? null;
+}
+
+/** /shared/document/{id-or-token}: a published document by id or by its share token. */
+export async function findSharedDocument(ctx: AppContext, idOrToken: string): Promise<DocumentRow | null> {
+  return (await selectPublishedDocument(ctx.db.kysely, idOrToken, true)) ?? null;
+}
+
+export function listAttachments(ctx: AppContext, documentId: string): Promise<DocumentAttachmentRow[]> {
+  return selectAttachments(ctx.db.kysely, documentId);
+}
+
+/** An attachment is downloadable exactly when its document is (publication re-checked each time). */
+export async function findDownloadableAttachment(
+  ctx: AppContext,
+  attachmentId: string,
+  viewer: { staff: boolean },
+): Promise<{ attachment: DocumentAttachmentRow; document: DocumentRow } | null> {
+  const attachment = await selectAttachmentById(ctx.db.kysely, attachmentId);
+  if (!attachment) return null;
+  const document = await findDownloadable(ctx, attachment.document_id, viewer);
+  return document ? { attachment, document } : null;
+}
+
+/**
+ * One view of a document: view_count + 1 in one statement and a
+ * VIEW_DOCUMENT activity row (public-portal section 7). Returns the new count.
+ */
+export async function recordDocumentView(ctx: AppContext, doc: { id: string; title: string }, meta?: RequestMeta): Promise<number | null> {
+  const count = await incrementViewCount(ctx.db.kysely, doc.id);
+  if (count === null) return null;
+  await logActivity(ctx, { action: "VIEW_DOCUMENT", entityType: "content", entityId: doc.id, details: { title: doc.title }, meta });
+  return count;
+}
+
+export interface AttachmentDetail {
+  id: string;
+  label: string;
+  file_type: string | null;
+  file_size: number | null;
+}
+
+/** The union of the spec's two detail variants: the document plus the content item's fields. */
+export interface DocumentDetail extends PublicDocument {
+  partner: string | null;
+  sectors: string[];
+  locations: string[];
+  view_count: number;
+  download_count: number;
+  /** The extension the download gets (the spec's file-name rule), when there is a file. */
+  extension: string | null;
+  attachments: AttachmentDetail[];
+}
+
+export function toDocumentDetail(row: DocumentRow, attachments: DocumentAttachmentRow[]): DocumentDetail {
+  return {
+    ...toPublicDocument(row),
+    partner: row.partner,
+    sectors: parseList(row.sectors),
+    locations: parseList(row.locations),
+    view_count: Number(row.view_count),
+    download_count: Number(row.download_count),
+    extension: row.file_path ? downloadExtension(row) : null,
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      label: a.label,
+      file_type: a.file_type ?? extensionOf(a.file_path)?.toUpperCase() ?? null,
+      file_size: a.file_size,
+    })),
+  };
 }

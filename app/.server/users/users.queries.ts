@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database, NewUser, UserRow } from "../db/types";
+import type { Engine } from "../db/client";
+import type { Database, NewUser, UserRow, UsersTable } from "../db/types";
 
 export function selectUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
@@ -37,4 +38,29 @@ export async function recordLogin(db: Kysely<Database>, id: string, at: string):
     .set((eb) => ({ login_count: eb("login_count", "+", 1), last_login_at: at, updated_at: at }))
     .where("id", "=", id)
     .execute();
+}
+
+/** Every account, newest first (admin-and-sharing section 7). */
+export function selectAllUsers(db: Kysely<Database>): Promise<UserRow[]> {
+  return db.selectFrom("users").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+}
+
+/**
+ * The ids of the active admins, locked until the transaction ends on
+ * PostgreSQL, so two admins demoting each other at once cannot both succeed.
+ * (SQLite runs one write transaction at a time.)
+ */
+export async function lockActiveAdminIds(db: Kysely<Database>, engine: Engine): Promise<string[]> {
+  let query = db.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1);
+  if (engine === "postgres") query = query.orderBy("id").forUpdate();
+  return (await query.execute()).map((r) => r.id);
+}
+
+export async function updateUser(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<Pick<UsersTable, "role" | "password_hash" | "name" | "organization">> & { is_active?: number },
+  at: string,
+): Promise<void> {
+  await db.updateTable("users").set({ ...changes, updated_at: at }).where("id", "=", id).execute();
 }

@@ -1,9 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
+import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { destroySessionsOfUser } from "../auth/sessions";
 import { iso } from "../time";
-import { countActiveAdmins, countUsers, insertUser, recordLogin, selectUserByEmail, selectUserById } from "./users.queries";
+import {
+  countActiveAdmins,
+  countUsers,
+  insertUser,
+  lockActiveAdminIds,
+  recordLogin,
+  selectAllUsers,
+  selectUserByEmail,
+  selectUserById,
+  updateUser,
+} from "./users.queries";
 
 export type Role = UserRow["role"];
 
@@ -73,4 +85,117 @@ export function markLoggedIn(ctx: AppContext, userId: string): Promise<void> {
 /** Roles allowed into the admin portal (ARCHITECTURE.md section 4). */
 export function hasAdminAccess(role: Role): boolean {
   return role === "admin" || role === "editor";
+}
+
+// Account administration (the Users page; admin only, ARCHITECTURE.md section 4)
+
+export const ROLES: readonly Role[] = ["admin", "editor", "user"];
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** A change the account rules refuse; its message is shown to the admin as is. */
+export class AccountRuleError extends Error {}
+export const LAST_ADMIN_MESSAGE = "At least one active admin is required";
+export const SELF_DEACTIVATION_MESSAGE = "You cannot deactivate your own account";
+
+/** Every account, newest first. */
+export function listUsers(ctx: AppContext): Promise<UserRow[]> {
+  return selectAllUsers(ctx.db.kysely);
+}
+
+/**
+ * The account an invitation is for: created without a password (so nobody can
+ * sign in to it until the set-password link is used), or the existing one if
+ * it was invited before and never set a password.
+ */
+export async function createInvitedAccount(
+  ctx: AppContext,
+  input: Omit<NewAccount, "password">,
+): Promise<{ user: UserRow; created: boolean }> {
+  const email = normaliseEmail(input.email);
+  if (!isValidEmail(email)) throw new UserInputError("Please enter a valid email address");
+  const existing = await selectUserByEmail(ctx.db.kysely, email);
+  if (existing?.password_hash) throw new UserInputError(`An account for ${email} already exists`);
+  if (existing) return { user: existing, created: false };
+  const now = iso(ctx.now());
+  const user: UserRow = {
+    id: randomUUID(),
+    email,
+    name: input.name?.trim() || null,
+    organization: input.organization?.trim() || null,
+    role: input.role,
+    password_hash: null,
+    is_active: 1,
+    login_count: 0,
+    last_login_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertUser(ctx.db.kysely, user);
+  return { user, created: true };
+}
+
+/** Sets an invited account's first password. */
+export async function setInitialPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new UserInputError("Password must be at least 6 characters");
+  await updateUser(ctx.db.kysely, userId, { password_hash: await hashPassword(password) }, iso(ctx.now()));
+}
+
+/** Activates or deactivates an account; deactivation signs it out everywhere at once. */
+export async function setUserActive(ctx: AppContext, actor: UserRow, userId: string, active: boolean, meta: RequestMeta): Promise<UserRow> {
+  if (!active && actor.id === userId) throw new AccountRuleError(SELF_DEACTIVATION_MESSAGE);
+  const { before, after } = await changeAccount(ctx, actor, userId, { is_active: active ? 1 : 0 });
+  if (before.is_active !== after.is_active) {
+    if (!active) await destroySessionsOfUser(ctx, userId);
+    await logActivity(ctx, {
+      action: active ? "USER_ACTIVATED" : "USER_DEACTIVATED",
+      entityType: "USER",
+      entityId: userId,
+      userId: actor.id,
+      details: { email: after.email, by: actor.email },
+      meta,
+    });
+  }
+  return after;
+}
+
+/** Changes an account's role; the account's sessions end so it signs in again under the new role. */
+export async function setUserRole(ctx: AppContext, actor: UserRow, userId: string, role: Role, meta: RequestMeta): Promise<UserRow> {
+  const { before, after } = await changeAccount(ctx, actor, userId, { role });
+  if (before.role !== after.role) {
+    await destroySessionsOfUser(ctx, userId);
+    await logActivity(ctx, {
+      action: "USER_ROLE_CHANGED",
+      entityType: "USER",
+      entityId: userId,
+      userId: actor.id,
+      details: { email: after.email, from: before.role, to: after.role, by: actor.email },
+      meta,
+    });
+  }
+  return after;
+}
+
+/**
+ * Applies a status or role change in one transaction that first locks the
+ * active admins, refusing any change that would leave none.
+ */
+async function changeAccount(
+  ctx: AppContext,
+  actor: UserRow,
+  userId: string,
+  change: { is_active?: number; role?: Role },
+): Promise<{ before: UserRow; after: UserRow }> {
+  if (actor.role !== "admin" || !actor.is_active) throw new AccountRuleError("Only admins can manage users");
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const admins = await lockActiveAdminIds(trx, ctx.db.engine);
+    const before = await selectUserById(trx, userId);
+    if (!before) throw new AccountRuleError("This account no longer exists");
+    const after: UserRow = { ...before, ...change };
+    const staysAdmin = after.role === "admin" && after.is_active === 1;
+    if (admins.includes(userId) && !staysAdmin && admins.length <= 1) throw new AccountRuleError(LAST_ADMIN_MESSAGE);
+    await updateUser(trx, userId, change, iso(ctx.now()));
+    return { before, after };
+  });
 }

@@ -1,9 +1,40 @@
-import { ArrowLeft, FileText, LayoutDashboard, LogOut, ShieldAlert } from "lucide-react";
+import {
+  Activity,
+  ArrowLeft,
+  BarChart3,
+  Database,
+  FileText,
+  FlaskConical,
+  FolderOpen,
+  LayoutDashboard,
+  Link2,
+  LogOut,
+  ScrollText,
+  Settings,
+  ShieldAlert,
+  ShieldCheck,
+  Users,
+} from "lucide-react";
 import { Form, NavLink } from "react-router";
 
+type Role = "admin" | "editor" | "user";
+const ADMIN: Role[] = ["admin"];
+const STAFF: Role[] = ["admin", "editor"];
+
+/** Every admin screen; editors see only the content screens (ARCHITECTURE.md section 4). */
 const NAV = [
-  { to: "/admin", label: "Dashboard", Icon: LayoutDashboard, end: true },
-  { to: "/admin/documents", label: "Documents", Icon: FileText, end: false },
+  { to: "/admin", label: "Dashboard", Icon: LayoutDashboard, end: true, roles: STAFF },
+  { to: "/admin/users", label: "Users", Icon: Users, end: false, roles: ADMIN },
+  { to: "/admin/documents", label: "Documents", Icon: FileText, end: false, roles: STAFF },
+  { to: "/admin/dashboards", label: "Dashboards", Icon: BarChart3, end: false, roles: STAFF },
+  { to: "/admin/folders", label: "Folders", Icon: FolderOpen, end: false, roles: STAFF },
+  { to: "/admin/shareable-links", label: "Shareable Links", Icon: Link2, end: false, roles: STAFF },
+  { to: "/admin/analytics", label: "Analytics", Icon: Activity, end: false, roles: ADMIN },
+  { to: "/admin/test", label: "Test Suite", Icon: FlaskConical, end: false, roles: ADMIN },
+  { to: "/admin/settings", label: "Settings", Icon: Settings, end: false, roles: ADMIN },
+  { to: "/admin/database", label: "Database", Icon: Database, end: false, roles: ADMIN },
+  { to: "/admin/security", label: "Security", Icon: ShieldCheck, end: false, roles: ADMIN },
+  { to: "/admin/logs", label: "System Logs", Icon: ScrollText, end: false, roles: ADMIN },
 ];
 
 /**
@@ -20,7 +51,7 @@ export function AdminShell({ user, children }: { user: { email: string; role: st
           <p className="text-sm text-slate-600">Somalia Cluster</p>
         </div>
         <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col md:overflow-visible">
-          {NAV.map(({ to, label, Icon, end }) => (
+          {NAV.filter((item) => item.roles.includes(user.role as Role)).map(({ to, label, Icon, end }) => (
             <NavLink
               key={to}
               to={to}

@@ -20,7 +20,7 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex flex-col items-center text-center">
           <span className="rounded-full bg-brand-100 p-3 text-brand-700">
@@ -96,6 +96,6 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
           </a>
         </p>
       </div>
-    </div>
+    </main>
   );
 }

@@ -1,7 +1,8 @@
-import { Download, Eye } from "lucide-react";
+import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { buttonClass } from "../ui/styles";
+import { DownloadButton } from "./download-button";
 
 export interface DocumentCardData {
   id: string;
@@ -45,7 +46,7 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
   );
 }
 
-/** A library card: links work without JavaScript (download is a plain link to the file route). */
+/** A library card: links work without JavaScript (the download button is a plain link until JavaScript runs). */
 export function DocumentCard({ doc }: { doc: DocumentCardData }) {
   return (
     <article className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -67,10 +68,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
             <Eye aria-hidden className="h-4 w-4" />
             Preview
           </Link>
-          <a href={`/api/documents/${doc.id}/download`} className={buttonClass.primary} aria-label={`Download ${doc.title}`} download>
-            <Download aria-hidden className="h-4 w-4" />
-            Download
-          </a>
+          <DownloadButton documentId={doc.id} title={doc.title} />
         </div>
       </div>
     </article>

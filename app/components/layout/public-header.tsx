@@ -1,15 +1,7 @@
-import { BarChart3, BookOpen, FileText, Folder, Home, Info, Menu } from "lucide-react";
+import { Menu } from "lucide-react";
 import { NavLink } from "react-router";
-
-/** The spec's fallback menu (public-portal section 2); the data-driven menu replaces it later. */
-const FALLBACK_MENU = [
-  { title: "Home", url: "/", Icon: Home },
-  { title: "Reports", url: "/reports", Icon: FileText },
-  { title: "Guidelines", url: "/guidelines", Icon: BookOpen },
-  { title: "Documents", url: "/documents", Icon: Folder },
-  { title: "Dashboard", url: "/dashboards", Icon: BarChart3 },
-  { title: "About", url: "/about", Icon: Info },
-];
+import { SITE_NAME, type MenuItem } from "~/lib/site";
+import { MenuIcon } from "./menu-icon";
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${
@@ -17,10 +9,11 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-export function PublicHeader() {
-  const links = FALLBACK_MENU.map(({ title, url, Icon }) => (
+/** The navigation bar (public-portal section 2): the menu from the database, collapsed under 768 px; the site name from the settings. */
+export function PublicHeader({ menu, siteName = SITE_NAME }: { menu: MenuItem[]; siteName?: string }) {
+  const links = menu.map(({ title, url, icon }) => (
     <NavLink key={url} to={url} end={url === "/"} className={linkClass} prefetch="intent">
-      <Icon aria-hidden className="h-4 w-4" />
+      <MenuIcon name={icon} />
       {title}
     </NavLink>
   ));
@@ -29,15 +22,16 @@ export function PublicHeader() {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <a href="/" className="flex items-center gap-2 font-semibold text-brand-800">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>CCCM Somalia</span>
+          <span>{siteName}</span>
         </a>
         <nav aria-label="Main" className="hidden gap-1 md:flex">
           {links}
         </nav>
         {/* A <details> menu opens without JavaScript on small screens. */}
-        <details className="relative md:hidden">
-          <summary className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100" aria-label="Open menu">
+        <details className="group relative md:hidden">
+          <summary className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <Menu aria-hidden className="h-5 w-5" />
+            <span className="sr-only">Menu</span>
           </summary>
           <nav aria-label="Main (mobile)" className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
             {links}

@@ -1,36 +1,54 @@
-import { FileText, Users } from "lucide-react";
+import { RecentActivity, type StatCard, StatCards, SystemStatus } from "~/components/admin/system/dashboard-panels";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
-import { documentCount } from "~/.server/documents/documents.service";
-import { userCount } from "~/.server/users/users.service";
+import { dashboardOverview } from "~/.server/system/system.service";
 import type { Route } from "./+types/dashboard";
 
+/** Admins and editors land here; editors see only the content cards (ARCHITECTURE.md section 4). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  const ctx = app();
-  const [users, documents] = await Promise.all([userCount(ctx), documentCount(ctx)]);
-  return { users, documents };
+  const session = await requireUser(request);
+  const overview = await dashboardOverview(app(), { admin: session.user.role === "admin" });
+  if (!overview.admin) return { documents: overview.documents, admin: null };
+  const { users, activeSessions, health, recent, status } = overview.admin;
+  return {
+    documents: overview.documents,
+    admin: {
+      users,
+      activeSessions,
+      health,
+      recent: recent.map((e) => ({ id: e.id, action: e.action, who: e.who, createdAt: e.createdAt })),
+      status,
+    },
+  };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const cards = [
-    { label: "Total Users", value: loaderData.users, Icon: Users },
-    { label: "Documents", value: loaderData.documents, Icon: FileText },
-  ];
+  const { documents, admin } = loaderData;
+  const documentsCard: StatCard = { label: "Documents", value: documents, icon: "documents" };
+  const cards: StatCard[] = admin
+    ? [
+        { label: "Total Users", value: admin.users, icon: "users" },
+        documentsCard,
+        { label: "Active Sessions", value: admin.activeSessions, icon: "sessions" },
+        {
+          label: "System Health",
+          value: admin.health.healthy ? "Healthy" : "Problem",
+          note: admin.health.healthy ? undefined : admin.health.problems.join("; "),
+          tone: admin.health.healthy ? "ok" : "problem",
+          icon: "health",
+        },
+      ]
+    : [documentsCard];
   return (
     <>
       <h1 className="text-2xl font-bold">Dashboard</h1>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {cards.map(({ label, value, Icon }) => (
-          <div key={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <dt className="flex items-center gap-2 text-sm text-slate-600">
-              <Icon aria-hidden className="h-4 w-4" />
-              {label}
-            </dt>
-            <dd className="mt-2 text-3xl font-semibold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatCards cards={cards} />
+      {admin ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <RecentActivity entries={admin.recent} />
+          <SystemStatus status={admin.status} />
+        </div>
+      ) : null}
     </>
   );
 }

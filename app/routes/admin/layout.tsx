@@ -1,5 +1,6 @@
 import { data, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { SessionMonitor } from "~/components/admin/session-monitor";
 import { useToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { readFlash } from "~/.server/http/flash";
@@ -20,6 +21,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.flash);
   return (
     <AdminShell user={loaderData.user}>
+      <SessionMonitor />
       <Outlet />
     </AdminShell>
   );

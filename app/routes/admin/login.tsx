@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ email, fieldErrors: {}, error: { title: result.title, description: result.description } }, { status: result.status, headers });
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(result.token, result.expiresAt));
+  headers.append("Set-Cookie", sessionCookie(result.token));
   headers.append("Set-Cookie", flashCookie({ tone: "success", title: "Welcome to the admin portal" }));
   throw redirect(redirectTo, { headers });
 }

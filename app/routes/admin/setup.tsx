@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     const session = await createSession(ctx, user.id, meta);
     await markLoggedIn(ctx, user.id);
     const headers = new Headers();
-    headers.append("Set-Cookie", sessionCookie(session.token, session.expiresAt));
+    headers.append("Set-Cookie", sessionCookie(session.token));
     headers.append("Set-Cookie", flashCookie({ tone: "success", title: "Welcome to the admin portal", description: "Your admin account is ready." }));
     throw redirect("/admin", { headers });
   } catch (error) {
@@ -57,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex flex-col items-center text-center">
           <span className="rounded-full bg-brand-100 p-3 text-brand-700">
@@ -90,7 +90,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           </Form>
         )}
       </div>
-    </div>
+    </main>
   );
 }
 

@@ -1,14 +1,18 @@
 import { FileText, Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { DocumentCard } from "~/components/documents/document-card";
+import { keepListOnFailure, useListRefresh } from "~/components/documents/use-list-refresh";
+import { useLiveSearch } from "~/components/documents/use-live-search";
 import { inputClass } from "~/components/ui/styles";
 import { app } from "~/.server/context";
 import { listPublishedDocuments } from "~/.server/documents/documents.service";
 import { LIBRARY_FILTERS } from "~/lib/categories";
+import { matchesSearch } from "~/lib/search";
+import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/documents";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Document Library | CCCM Somalia" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Document Library") },
   { name: "description", content: "Reports, guidelines, policies, training material and templates of the CCCM cluster in Somalia." },
 ];
 
@@ -20,16 +24,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { documents, q, category };
 }
 
+export const clientLoader = (args: Route.ClientLoaderArgs) => keepListOnFailure(args);
+
+function libraryHref(q: string, category: string): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (category !== "All") params.set("category", category);
+  const search = params.toString();
+  return search ? `/documents?${search}` : "/documents";
+}
+
+const LOAD_ERROR = { title: "Error", description: "Failed to load documents" };
+
 export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
-  const { documents, q, category } = loaderData;
+  const data = useListRefresh(loaderData, LOAD_ERROR);
+  const { category } = data;
+  const search = useLiveSearch(data.q, (q) => libraryHref(q, category));
+  const q = search.query.trim();
+  const documents = data.documents.filter((doc) => matchesSearch(doc, q));
   const filtered = q !== "" || category !== "All";
-  const filterHref = (c: string) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (c !== "All") params.set("category", c);
-    const search = params.toString();
-    return search ? `/documents?${search}` : "/documents";
-  };
+  const filterHref = (c: string) => libraryHref(q, c);
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/documents";
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
@@ -39,14 +55,22 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
         </span>
       </div>
 
-      <Form method="get" role="search" className="mt-6 flex gap-2">
+      <Form method="get" role="search" className="mt-6 flex gap-2" onSubmit={search.onSubmit}>
         {category !== "All" ? <input type="hidden" name="category" value={category} /> : null}
         <label htmlFor="library-search" className="sr-only">
           Search documents
         </label>
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
-          <input id="library-search" name="q" type="search" defaultValue={q} placeholder="Search documents..." className={`${inputClass} pl-9`} />
+          <input
+            id="library-search"
+            name="q"
+            type="search"
+            value={search.query}
+            onChange={(event) => search.onChange(event.target.value)}
+            placeholder="Search documents..."
+            className={`${inputClass} pl-9`}
+          />
         </div>
         <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
           Search
@@ -68,6 +92,12 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
 
+      {loading ? (
+        <p role="status" className="mt-4 text-sm text-slate-600">
+          Loading documents...
+        </p>
+      ) : null}
+
       {documents.length === 0 ? (
         <div className="mt-12 flex flex-col items-center text-center text-slate-600">
           <FileText aria-hidden className="h-12 w-12 text-slate-400" />
@@ -79,6 +109,8 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : (
+        <>
+        <h2 className="sr-only">Documents</h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {documents.map((doc) => (
             <li key={doc.id}>
@@ -86,6 +118,7 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        </>
       )}
     </div>
   );

@@ -1,28 +1,52 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { CategoryBadge, TagList } from "~/components/documents/document-card";
+import { ABOUT_TABS } from "~/components/home/about-content";
+import { CategoryCards } from "~/components/home/category-cards";
+import { ContactList } from "~/components/layout/public-footer";
 import { buttonClass } from "~/components/ui/styles";
+import { Tabs } from "~/components/ui/tabs";
 import { app } from "~/.server/context";
-import { listPublishedDocuments } from "~/.server/documents/documents.service";
+import { listPublicDashboards } from "~/.server/dashboards/dashboards.service";
+import { listPublishedDocuments, publishedCounts } from "~/.server/documents/documents.service";
+import { publicContacts } from "~/.server/site/site.service";
 import { formatLongDate } from "~/lib/format";
+import { SITE_LONG_NAME, siteTitle } from "~/lib/site";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "CCCM Cluster Somalia | Information Portal" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Information Portal") },
   { name: "description", content: "Reports, guidance and dashboards of the Camp Coordination and Camp Management cluster in Somalia." },
 ];
 
-/** Latest publications: the 6 newest published documents (public-portal section 2). */
+const LATEST_PUBLICATIONS = 6;
+
 export async function loader() {
-  return { latest: await listPublishedDocuments(app(), { limit: 6 }) };
+  const ctx = app();
+  const [latest, counts, contacts, dashboards] = await Promise.all([
+    listPublishedDocuments(ctx, { limit: LATEST_PUBLICATIONS }),
+    publishedCounts(ctx),
+    publicContacts(ctx),
+    listPublicDashboards(ctx),
+  ]);
+  return {
+    latest,
+    contacts,
+    counts: {
+      reports: counts.byCategory.Report ?? 0,
+      guidelines: counts.byCategory.Guideline ?? 0,
+      dashboards: dashboards.length,
+      documents: counts.total,
+    },
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16">
-          <h1 className="max-w-3xl text-3xl font-bold sm:text-4xl">Camp Coordination and Camp Management Cluster, Somalia</h1>
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
+          <h1 className="max-w-3xl text-3xl font-bold sm:text-4xl">{SITE_LONG_NAME}</h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
             Reports, guidance, standards and dashboards for humanitarian responders working with displaced communities.
           </p>
@@ -30,11 +54,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to="/documents" className="rounded-md bg-white px-5 py-2.5 font-medium text-brand-800 hover:bg-brand-50">
               Browse Documents
             </Link>
-            <Link to="/dashboards" className="rounded-md border border-white/60 px-5 py-2.5 font-medium text-white hover:bg-white/10">
+            <Link to="/dashboards" className="rounded-md border border-white/70 px-5 py-2.5 font-medium text-white hover:bg-white/10">
               View Dashboards
             </Link>
           </div>
         </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 pt-10" aria-label="Browse by category">
+        <CategoryCards counts={loaderData.counts} />
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="latest-heading">
@@ -68,6 +96,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+      </section>
+
+      <section className="border-t border-slate-200 bg-white" aria-labelledby="about-heading">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <h2 id="about-heading" className="text-2xl font-bold">
+              About the Cluster
+            </h2>
+            <div className="mt-4">
+              <Tabs tabs={ABOUT_TABS} label="About the cluster" />
+            </div>
+          </div>
+          <div aria-labelledby="contact-heading">
+            <h2 id="contact-heading" className="text-2xl font-bold">
+              Contact Us
+            </h2>
+            <div className="mt-4">
+              <ContactList contacts={loaderData.contacts} />
+            </div>
+          </div>
+        </div>
       </section>
     </>
   );

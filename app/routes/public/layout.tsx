@@ -1,24 +1,68 @@
-import { Outlet } from "react-router";
+import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintenance";
+import { PublicFooter } from "~/components/layout/public-footer";
 import { PublicHeader } from "~/components/layout/public-header";
+import { LiveUpdates } from "~/components/live/live-updates";
+import { SESSION_COOKIE } from "~/.server/auth/guards";
+import { peekSession } from "~/.server/auth/sessions";
+import { app } from "~/.server/context";
+import { readCookie } from "~/.server/http/cookies";
+import { publicLayout } from "~/.server/site/site.service";
+import { hasAdminAccess } from "~/.server/users/users.service";
+import { MAINTENANCE_RETRY_AFTER_S } from "~/lib/site-settings";
+import type { Route } from "./+types/layout";
 
-export default function PublicLayout() {
+/**
+ * Menu, contacts and the site name come with the server render, never from client fetches.
+ * Maintenance mode answers 503 with Retry-After to everyone but signed-in staff (peeked, so
+ * browsing the public pages does not extend an admin session).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const ctx = app();
+  const token = readCookie(request, SESSION_COOKIE);
+  const session = token ? await peekSession(ctx, token) : null;
+  const layout = await publicLayout(ctx, { staff: !!session && hasAdminAccess(session.user.role) });
+  if (layout.maintenance !== "closed") return layout;
+  return data(layout, { status: 503, headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_S), "Cache-Control": "no-store" } });
+}
+
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  for (const name of ["Retry-After", "Cache-Control"]) {
+    const value = loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+// The chrome changes only when an admin edits it: reload it after actions and when the page asks
+// (live updates revalidate on "settings.changed"), not on every navigation.
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  if (loaderData.maintenance === "closed") {
+    return (
+      <>
+        <MaintenancePage siteName={loaderData.siteName} />
+        <LiveUpdates />
+      </>
+    );
+  }
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <PublicHeader />
+      {loaderData.maintenance === "staff-notice" ? <MaintenanceNotice /> : null}
+      <PublicHeader menu={loaderData.menu} siteName={loaderData.siteName} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-slate-600">
-          <p>© {new Date().getFullYear()} CCCM Cluster Somalia</p>
-          <a href="/admin" className="hover:text-brand-700 hover:underline">
-            Admin Portal
-          </a>
-        </div>
-      </footer>
+      <LiveUpdates />
+      <PublicFooter menu={loaderData.menu} contacts={loaderData.contacts} siteName={loaderData.siteName} siteDescription={loaderData.siteDescription} />
     </div>
   );
 }

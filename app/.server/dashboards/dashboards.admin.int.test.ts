@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
+import type { PortalEvent } from "../events/bus";
+import { createUser } from "../users/users.service";
+import { type DashboardFormFields, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
+import { createDashboard, deleteDashboard, findDashboard, listAllDashboards, moveDashboard, updateDashboard } from "./dashboards.admin";
+import { findPublicDashboard, frameOrigins, listPublicDashboards } from "./dashboards.service";
+
+for (const engine of testEngines()) {
+  describe(`[${engine}] dashboards management`, () => {
+    let t: TestApp;
+    let editor: { id: string };
+    let events: PortalEvent[];
+    beforeEach(async () => {
+      t = await createTestApp(engine, { now: () => new Date("2026-04-01T00:00:00.000Z") });
+      editor = await createUser(t.ctx, { email: "editor@example.org", password: "editor-pass", role: "editor" });
+      events = [];
+      t.ctx.events.subscribe((e) => events.push(e));
+    });
+    afterEach(async () => t.cleanup());
+
+    const fields = (overrides: Partial<DashboardFormFields> = {}): DashboardFormFields => ({
+      ...NEW_DASHBOARD_FIELDS,
+      title: "New Arrivals Tracker",
+      embed_url: "https://dashboards.example.org/embed/arrivals",
+      ...overrides,
+    });
+
+    async function create(overrides: Partial<DashboardFormFields> = {}): Promise<string> {
+      const outcome = await createDashboard(t.ctx, fields(overrides), editor);
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.dashboard.id;
+    }
+
+    it("creates with the spec's defaults, trimming and nulling empty description and url", async () => {
+      const outcome = await createDashboard(t.ctx, fields({ title: "  Arrivals  ", description: "   ", url: "  ", display_order: "" }), editor);
+      expect(outcome).toMatchObject({
+        ok: true,
+        dashboard: { title: "Arrivals", description: null, url: null, type: "other", provider: "EXTERNAL", is_public: true, display_order: 0 },
+      });
+      const id = outcome.ok ? outcome.dashboard.id : "";
+      expect(await findPublicDashboard(t.ctx, id)).toMatchObject({ category: "other", embed_url: "https://dashboards.example.org/embed/arrivals" });
+      expect(events).toEqual([{ type: "dashboard.changed", audience: "public", data: { id } }]);
+    });
+
+    it("refuses missing fields, URLs that are not https and display orders that are not whole numbers from 0", async () => {
+      const missing = "Missing information: Please fill in title and embed URL";
+      const cases: Array<[Partial<DashboardFormFields>, string, string]> = [
+        [{ title: " " }, missing, "title"],
+        [{ embed_url: "" }, missing, "embed_url"],
+        [{ embed_url: "javascript:alert(1)" }, "Invalid URL", "embed_url"],
+        [{ embed_url: "data:text/html,<script>alert(1)</script>" }, "Invalid URL", "embed_url"],
+        [{ embed_url: "http://dashboards.example.org/e" }, "Invalid URL", "embed_url"],
+        [{ embed_url: "https://x;script-src/p" }, "Invalid URL", "embed_url"],
+        [{ embed_url: "/relative/path" }, "Invalid URL", "embed_url"],
+        [{ url: "http://dashboards.example.org/page" }, "Invalid URL", "url"],
+        [{ url: "javascript:alert(1)" }, "Invalid URL", "url"],
+        [{ display_order: "-1" }, "Invalid display order", "display_order"],
+        [{ display_order: "1.5" }, "Invalid display order", "display_order"],
+        [{ display_order: "two" }, "Invalid display order", "display_order"],
+        [{ type: "secret" }, "Invalid choice", "type"],
+        [{ provider: "YOUTUBE" }, "Invalid choice", "provider"],
+      ];
+      for (const [overrides, message, field] of cases) {
+        const outcome = await createDashboard(t.ctx, fields(overrides), editor);
+        expect(outcome, JSON.stringify(overrides)).toMatchObject({ ok: false, status: 400, field });
+        if (!outcome.ok) expect(outcome.message.startsWith(message), outcome.message).toBe(true);
+      }
+      expect(await listAllDashboards(t.ctx)).toEqual([]);
+      expect(events).toEqual([]);
+    });
+
+    it("lets frame-src allow a new public dashboard's host at once, and a private one's never", async () => {
+      await create({ embed_url: "https://first.example.org/a" });
+      expect(await frameOrigins(t.ctx)).toEqual(["https://first.example.org"]);
+      await create({ title: "Grafana", provider: "GRAFANA", embed_url: "https://grafana.example.org:8443/d/1" });
+      expect(await frameOrigins(t.ctx)).toEqual(["https://first.example.org", "https://grafana.example.org:8443"]);
+      const hidden = await create({ title: "Internal", embed_url: "https://internal.example.org/x", is_public: false });
+      expect(await frameOrigins(t.ctx)).not.toContain("https://internal.example.org");
+      expect(events.at(-1)).toEqual({ type: "dashboard.changed", audience: "staff", data: { id: hidden } });
+    });
+
+    it("updates with the same rules; making a dashboard private removes it from the public side", async () => {
+      const id = await create({ type: "site_monitoring", provider: "POWERBI" });
+      expect((await updateDashboard(t.ctx, id, fields({ embed_url: "http://plain.example.org" })))).toMatchObject({ ok: false, field: "embed_url" });
+      const outcome = await updateDashboard(t.ctx, id, fields({ title: "Renamed", type: "facility_map", provider: "TABLEAU", url: "https://page.example.org/p", display_order: "7", embed_url: "https://other.example.org/e", is_public: false }));
+      expect(outcome).toMatchObject({ ok: true, dashboard: { title: "Renamed", type: "facility_map", provider: "TABLEAU", url: "https://page.example.org/p", display_order: 7, is_public: false } });
+      expect(await findPublicDashboard(t.ctx, id)).toBeNull();
+      expect(await frameOrigins(t.ctx)).toEqual([]);
+      expect(events.at(-1)).toEqual({ type: "dashboard.changed", audience: "public", data: { id } });
+      expect(await updateDashboard(t.ctx, randomUUID(), fields())).toMatchObject({ ok: false, status: 404 });
+    });
+
+    it("reorders by swapping display_order, numbering ties first, and deletes", async () => {
+      const a = await create({ title: "A", display_order: "10" });
+      const b = await create({ title: "B", display_order: "20" });
+      const c = await create({ title: "C", display_order: "20" });
+      const titles = async () => (await listAllDashboards(t.ctx)).map((d) => `${d.title}${d.display_order}`);
+
+      expect(await moveDashboard(t.ctx, b, "up")).toBe(true);
+      expect(await titles()).toEqual(["B10", "A20", "C20"]);
+      expect(await moveDashboard(t.ctx, c, "up")).toBe(true);
+      expect(await titles()).toEqual(["B0", "C1", "A2"]);
+      expect(await moveDashboard(t.ctx, b, "up")).toBe(false);
+      expect(await moveDashboard(t.ctx, a, "down")).toBe(false);
+      expect(await moveDashboard(t.ctx, randomUUID(), "down")).toBe(false);
+      expect((await listPublicDashboards(t.ctx)).map((d) => d.title)).toEqual(["B", "C", "A"]);
+
+      events.length = 0;
+      expect(await deleteDashboard(t.ctx, c)).toEqual({ title: "C" });
+      expect(await findDashboard(t.ctx, c)).toBeNull();
+      expect(await deleteDashboard(t.ctx, c)).toBeNull();
+      expect(events).toEqual([{ type: "dashboard.changed", audience: "public", data: { id: c } }]);
+      expect(await titles()).toEqual(["B0", "A2"]);
+    });
+  });
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import type { AppContext } from "../context";
+import { iso } from "../time";
+import { type DashboardFormFields, type DashboardInput, validateDashboard } from "~/lib/dashboard-form";
+import {
+  type DashboardRow,
+  deleteDashboardRow,
+  insertDashboard,
+  selectAllDashboards,
+  selectDashboardById,
+  updateDashboardRow,
+} from "./dashboards.queries";
+import { forgetFrameOrigins } from "./dashboards.service";
+
+/**
+ * Dashboards management (admin-and-sharing sections 2, 5 and 9): create, edit, reorder, delete.
+ * Every change sends dashboard.changed, which public pages reload on and which drops the cached
+ * frame-src origins (dashboards.service.ts); the cache is also dropped here directly, so the very
+ * next response of this process already allows a new dashboard's host.
+ */
+
+export interface AdminDashboard {
+  id: string;
+  title: string;
+  description: string | null;
+  type: string;
+  provider: string;
+  url: string | null;
+  embed_url: string | null;
+  is_public: boolean;
+  display_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function toAdminDashboard(row: DashboardRow): AdminDashboard {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    provider: row.provider,
+    url: row.url,
+    embed_url: row.embed_url,
+    is_public: row.is_public === 1,
+    display_order: Number(row.display_order),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listAllDashboards(ctx: AppContext): Promise<AdminDashboard[]> {
+  return (await selectAllDashboards(ctx.db.kysely)).map(toAdminDashboard);
+}
+
+export async function findDashboard(ctx: AppContext, id: string): Promise<AdminDashboard | null> {
+  const row = await selectDashboardById(ctx.db.kysely, id);
+  return row ? toAdminDashboard(row) : null;
+}
+
+export type DashboardOutcome = { ok: true; dashboard: AdminDashboard } | { ok: false; status: 400 | 404; message: string; field: string | null };
+
+/** A change to a public (or formerly public) dashboard is news for visitors; a private one only for staff. */
+function announce(ctx: AppContext, id: string, visibleToPublic: boolean): void {
+  forgetFrameOrigins(ctx);
+  ctx.events.publish({ type: "dashboard.changed", audience: visibleToPublic ? "public" : "staff", data: { id } });
+}
+
+function columnsOf(input: DashboardInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    type: input.type,
+    provider: input.provider,
+    url: input.url,
+    embed_url: input.embed_url,
+    is_public: input.is_public ? 1 : 0,
+    display_order: input.display_order,
+  };
+}
+
+export async function createDashboard(ctx: AppContext, fields: DashboardFormFields, actor: { id: string }): Promise<DashboardOutcome> {
+  const checked = validateDashboard(fields);
+  if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
+  const now = iso(ctx.now());
+  const row: DashboardRow = {
+    id: randomUUID(),
+    ...columnsOf(checked.value),
+    // The public badge follows the type until someone sets a category of its own.
+    category: null,
+    thumbnail_url: null,
+    file_path: null,
+    org_id: null,
+    created_by: actor.id,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertDashboard(ctx.db.kysely, row);
+  announce(ctx, row.id, row.is_public === 1);
+  return { ok: true, dashboard: toAdminDashboard(row) };
+}
+
+export async function updateDashboard(ctx: AppContext, id: string, fields: DashboardFormFields): Promise<DashboardOutcome> {
+  const checked = validateDashboard(fields);
+  if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
+  const before = await selectDashboardById(ctx.db.kysely, id);
+  if (!before) return { ok: false, status: 404, message: "Update Failed: Dashboard not found", field: null };
+  const changes = {
+    ...columnsOf(checked.value),
+    // A new type replaces a category that came with the old one.
+    category: checked.value.type === before.type ? before.category : null,
+    updated_at: iso(ctx.now()),
+  };
+  await updateDashboardRow(ctx.db.kysely, id, changes);
+  announce(ctx, id, before.is_public === 1 || changes.is_public === 1);
+  return { ok: true, dashboard: toAdminDashboard({ ...before, ...changes }) };
+}
+
+/** Returns the deleted dashboard's title, or null if there was none. */
+export async function deleteDashboard(ctx: AppContext, id: string): Promise<{ title: string } | null> {
+  const before = await selectDashboardById(ctx.db.kysely, id);
+  if (!before) return null;
+  await deleteDashboardRow(ctx.db.kysely, id);
+  announce(ctx, id, before.is_public === 1);
+  return { title: before.title };
+}
+
+export type MoveDirection = "up" | "down";
+
+/**
+ * Moves a dashboard one place up or down the list by swapping display_order with its neighbour.
+ * Neighbours with the same order (ties are ordered by title) are first numbered 0, 1, 2... in
+ * the list's order, so the swap always changes the order. Returns false when there is no such
+ * dashboard or it is already at that end.
+ */
+export async function moveDashboard(ctx: AppContext, id: string, direction: MoveDirection): Promise<boolean> {
+  const moved = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const rows = await selectAllDashboards(trx);
+    const index = rows.findIndex((r) => r.id === id);
+    const other = direction === "up" ? index - 1 : index + 1;
+    if (index === -1 || other < 0 || other >= rows.length) return null;
+    const orders = rows.map((r) => Number(r.display_order));
+    const tied = orders[index] === orders[other];
+    const numbered = tied ? orders.map((_, i) => i) : orders;
+    [numbered[index], numbered[other]] = [numbered[other]!, numbered[index]!];
+    const now = iso(ctx.now());
+    const changed = rows.filter((r, i) => Number(r.display_order) !== numbered[i]);
+    for (const r of changed) await updateDashboardRow(trx, r.id, { display_order: numbered[rows.indexOf(r)]!, updated_at: now });
+    return changed;
+  });
+  if (!moved) return false;
+  for (const r of moved) announce(ctx, r.id, r.is_public === 1);
+  return true;
+}

@@ -1,0 +1,55 @@
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { DashboardsTable, Database } from "../db/types";
+
+export type DashboardRow = Selectable<DashboardsTable>;
+
+/** Public dashboards in the spec's order (display_order ascending), as the (is_public, display_order) index is. */
+export function selectPublicDashboards(db: Kysely<Database>): Promise<DashboardRow[]> {
+  return db
+    .selectFrom("dashboards")
+    .selectAll()
+    .where("is_public", "=", 1)
+    .orderBy("display_order", "asc")
+    .orderBy("title", "asc")
+    .orderBy("id", "asc")
+    .execute();
+}
+
+export function selectPublicDashboardById(db: Kysely<Database>, id: string): Promise<DashboardRow | undefined> {
+  return db.selectFrom("dashboards").selectAll().where("id", "=", id).where("is_public", "=", 1).executeTakeFirst();
+}
+
+/** The distinct embed URLs of public dashboards (few: one per dashboard at most). */
+export async function selectPublicEmbedUrls(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom("dashboards")
+    .select("embed_url")
+    .distinct()
+    .where("is_public", "=", 1)
+    .where("embed_url", "is not", null)
+    .execute();
+  return rows.flatMap((r) => (r.embed_url ? [r.embed_url] : []));
+}
+
+// Admin management (dashboards.admin.ts) ----------------------------------------------------------
+
+/** Every dashboard, public and private, in the public list's order. */
+export function selectAllDashboards(db: Kysely<Database>): Promise<DashboardRow[]> {
+  return db.selectFrom("dashboards").selectAll().orderBy("display_order", "asc").orderBy("title", "asc").orderBy("id", "asc").execute();
+}
+
+export function selectDashboardById(db: Kysely<Database>, id: string): Promise<DashboardRow | undefined> {
+  return db.selectFrom("dashboards").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function insertDashboard(db: Kysely<Database>, row: Insertable<DashboardsTable>): Promise<void> {
+  await db.insertInto("dashboards").values(row).execute();
+}
+
+export async function updateDashboardRow(db: Kysely<Database>, id: string, changes: Updateable<DashboardsTable>): Promise<void> {
+  await db.updateTable("dashboards").set(changes).where("id", "=", id).execute();
+}
+
+export async function deleteDashboardRow(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom("dashboards").where("id", "=", id).execute();
+}

@@ -1,0 +1,124 @@
+import type { AppContext } from "../context";
+import type { DocumentRow } from "../db/types";
+import { iso } from "../time";
+import { canonicalCategory } from "~/lib/categories";
+import { DOCUMENT_MESSAGES } from "~/lib/document-form";
+import { deleteDocumentRows, type DocumentAttachmentRow, updateDocumentRow } from "./documents.queries";
+import { findDocument, normaliseTags, parseList, searchTextOf } from "./documents.service";
+
+/**
+ * Editing and deleting documents in the admin portal (admin-and-sharing sections 2, 4, 5 and 8),
+ * with the live events the public and staff pages reload on (events/bus.ts states who may see what).
+ */
+
+/** What the admin table, the edit dialog and the edit page show of a document. */
+export interface AdminDocument {
+  id: string;
+  title: string;
+  description: string | null;
+  category: string;
+  tags: string[];
+  size: number | null;
+  published: boolean;
+  created_at: string;
+  updated_at: string;
+  file: { name: string | null; type: string | null; ext: string | null; sha256: string | null } | null;
+}
+
+export function toAdminDocument(row: DocumentRow): AdminDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    tags: parseList(row.tags),
+    size: row.size,
+    published: row.published === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    file: row.file_path ? { name: row.original_filename, type: row.mime_type, ext: row.file_ext, sha256: row.sha256 } : null,
+  };
+}
+
+export async function findAdminDocument(ctx: AppContext, id: string): Promise<AdminDocument | null> {
+  const row = await findDocument(ctx, id);
+  return row ? toAdminDocument(row) : null;
+}
+
+export interface DocumentEditInput {
+  title: string;
+  description: string;
+  category: string;
+  tags: string;
+  published: boolean;
+}
+
+export type EditOutcome =
+  | { ok: true; document: AdminDocument }
+  | { ok: false; status: 400 | 404; message: string; field: "title" | "category" | null };
+
+/**
+ * Saves the edit dialog: title required, an empty description stored as null, the category in its
+ * canonical spelling, tags normalised, and search_text rewritten from them.
+ */
+export async function updateDocument(ctx: AppContext, id: string, input: DocumentEditInput): Promise<EditOutcome> {
+  const title = input.title.trim();
+  if (!title) return { ok: false, status: 400, message: DOCUMENT_MESSAGES.titleRequired, field: "title" };
+  const category = canonicalCategory(input.category);
+  if (!category) return { ok: false, status: 400, message: "Update Failed: Please choose a category from the list", field: "category" };
+  const description = input.description.trim() || null;
+  const tags = normaliseTags(input.tags);
+  const now = iso(ctx.now());
+  const edit = {
+    title,
+    description,
+    category,
+    tags: JSON.stringify(tags),
+    search_text: searchTextOf({ title, description, tags }),
+    published: input.published ? 1 : 0,
+    updated_at: now,
+  };
+  const before = await ctx.db.kysely.transaction().execute((trx) => updateDocumentRow(trx, id, edit));
+  if (!before) return { ok: false, status: 404, message: "Update Failed: Document not found", field: null };
+  const after: DocumentRow = { ...before, ...edit };
+  announceEdit(ctx, before.published === 1, after);
+  return { ok: true, document: toAdminDocument(after) };
+}
+
+/**
+ * Publishing tells everyone (document.published); unpublishing tells everyone only the id
+ * (document.removed), so live pages drop it; a draft's changes stay among staff.
+ */
+function announceEdit(ctx: AppContext, wasPublished: boolean, doc: DocumentRow): void {
+  if (doc.published === 1 && !wasPublished) {
+    ctx.events.publish({ type: "document.published", audience: "public", data: { id: doc.id, title: doc.title, category: doc.category } });
+  } else if (doc.published !== 1 && wasPublished) {
+    ctx.events.publish({ type: "document.removed", audience: "public", data: { id: doc.id } });
+  } else {
+    ctx.events.publish({ type: "document.changed", audience: wasPublished ? "public" : "staff", data: { id: doc.id } });
+  }
+}
+
+/**
+ * Deletes a document: the row and its attachment rows in one transaction, then their files.
+ * A crash between the two leaves an orphan file (logged), never a row whose file is gone.
+ * Returns the deleted document's title, or null if there was none.
+ */
+export async function deleteDocument(ctx: AppContext, id: string): Promise<{ title: string } | null> {
+  const deleted = await ctx.db.kysely.transaction().execute((trx) => deleteDocumentRows(trx, id));
+  if (!deleted) return null;
+  const { document, attachments } = deleted;
+  await removeFiles(ctx, document, attachments);
+  ctx.events.publish({ type: "document.removed", audience: document.published === 1 ? "public" : "staff", data: { id: document.id } });
+  return { title: document.title };
+}
+
+async function removeFiles(ctx: AppContext, document: DocumentRow, attachments: DocumentAttachmentRow[]): Promise<void> {
+  const keys = [document.file_path, ...attachments.map((a) => a.file_path)].filter((k): k is string => !!k);
+  const results = await Promise.allSettled(keys.map((key) => ctx.storage.delete(key)));
+  results.forEach((result, i) => {
+    if (result.status === "rejected") {
+      ctx.log.error({ err: result.reason, key: keys[i], documentId: document.id }, "deleted document's file could not be removed; it is an orphan now");
+    }
+  });
+}

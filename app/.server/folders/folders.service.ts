@@ -1,0 +1,36 @@
+import type { AppContext } from "../context";
+import { listPublishedInFolder, type PublicDocument } from "../documents/documents.service";
+import { countViewOfPublicFolder, type FolderRow, selectPublicFolderByToken } from "./folders.queries";
+
+/** What a visitor of a shared folder may see of it. */
+export interface PublicFolder {
+  id: string;
+  name: string;
+  description: string | null;
+  documentCount: number;
+}
+
+export interface SharedFolderView {
+  folder: PublicFolder;
+  documents: PublicDocument[];
+}
+
+/** Share tokens are 43 base64url characters; anything far from that cannot be one. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * The public folder behind a share token with its published documents, or
+ * null for an unknown, revoked or private one. `countView` adds one to the
+ * folder's view_count (admin-and-sharing section 4).
+ */
+export async function viewSharedFolder(ctx: AppContext, token: string, options: { countView: boolean }): Promise<SharedFolderView | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = options.countView ? await countViewOfPublicFolder(ctx.db.kysely, token) : await selectPublicFolderByToken(ctx.db.kysely, token);
+  if (!row) return null;
+  const documents = await listPublishedInFolder(ctx, row.id);
+  return { folder: toPublicFolder(row, documents.length), documents };
+}
+
+function toPublicFolder(row: FolderRow, documentCount: number): PublicFolder {
+  return { id: row.id, name: row.name, description: row.description, documentCount };
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { logActivity, type RequestMeta } from "../activity/activity.service";
+import type { AppContext } from "../context";
+import { iso } from "../time";
+import { type SettingKey, SETTING_KEYS, type SiteSettings, settingsFromStored } from "~/lib/site-settings";
+import { insertSettingIfAbsent, selectLatestSave, selectSettingValue, selectSettingValues, upsertSettings } from "./settings.queries";
+
+/**
+ * A server secret (32 random bytes) stored in the settings table under
+ * "secret:<name>" as a JSON string, created on first use. It lives in the
+ * database rather than in the environment so every instance sharing the
+ * database signs and verifies with the same key, and a backup carries it.
+ * Settings screens must never show keys starting with "secret:".
+ */
+export async function getOrCreateSecret(ctx: AppContext, name: string): Promise<Buffer> {
+  const key = `secret:${name}`;
+  let stored = await selectSettingValue(ctx.db.kysely, key);
+  if (stored === undefined) {
+    const fresh = JSON.stringify(randomBytes(32).toString("base64url"));
+    // Two instances may race here: the insert that lands first wins and both read it back.
+    await insertSettingIfAbsent(ctx.db.kysely, { key, value: fresh, updated_at: iso(ctx.now()) });
+    stored = await selectSettingValue(ctx.db.kysely, key);
+  }
+  const value: unknown = stored === undefined ? undefined : JSON.parse(stored);
+  if (typeof value !== "string" || value.length < 43) throw new Error(`The setting ${key} is not a valid secret`);
+  return Buffer.from(value, "base64url");
+}
+
+// The site settings of the admin Settings screen (admin-and-sharing section 3) -------------------
+
+/**
+ * Every public page reads these; a few seconds of staleness is the price of not querying on each
+ * request. Another instance sharing the database sees a save within this time.
+ */
+export const SETTINGS_CACHE_MS = 5_000;
+
+const cache = new WeakMap<AppContext, { settings: SiteSettings; readAt: number }>();
+
+/** The site settings (defaults for what was never saved), cached for a few seconds per context. */
+export async function readSiteSettings(ctx: AppContext): Promise<SiteSettings> {
+  const now = Date.now();
+  const hit = cache.get(ctx);
+  if (hit && now - hit.readAt < SETTINGS_CACHE_MS) return hit.settings;
+  const settings = settingsFromStored(await selectSettingValues(ctx.db.kysely, SETTING_KEYS));
+  cache.set(ctx, { settings, readAt: now });
+  return settings;
+}
+
+/**
+ * Saves every setting (one row each, JSON value, who and when) in one transaction, records which
+ * ones changed, and tells open public pages to reload (the event carries nothing but its name).
+ */
+export async function saveSiteSettings(ctx: AppContext, settings: SiteSettings, actor: { id: string }, meta?: RequestMeta): Promise<SettingKey[]> {
+  const before = settingsFromStored(await selectSettingValues(ctx.db.kysely, SETTING_KEYS));
+  const updatedAt = iso(ctx.now());
+  const rows = SETTING_KEYS.map((key) => ({ key, value: JSON.stringify(settings[key]), updated_at: updatedAt, updated_by: actor.id }));
+  await ctx.db.kysely.transaction().execute((trx) => upsertSettings(trx, rows));
+  cache.delete(ctx);
+  const changed = SETTING_KEYS.filter((key) => before[key] !== settings[key]);
+  await logActivity(ctx, { action: "SETTINGS_UPDATED", entityType: "SETTINGS", userId: actor.id, details: { changed }, meta });
+  ctx.events.publish({ type: "settings.changed", audience: "public", data: {} });
+  return changed;
+}
+
+/** When the settings were last saved and by whom, for the Settings screen; null if never. */
+export async function settingsLastSaved(ctx: AppContext): Promise<{ at: string; by: string | null } | null> {
+  const row = await selectLatestSave(ctx.db.kysely, SETTING_KEYS);
+  return row ? { at: row.updated_at, by: row.email } : null;
+}

@@ -1,0 +1,60 @@
+import type { AppContext } from "../context";
+import { readSiteSettings } from "../settings/settings.service";
+import { asMenuIcon, type Contact, FALLBACK_CONTACTS, FALLBACK_MENU, type MenuItem } from "~/lib/site";
+import { DEFAULT_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+import { selectActiveMenu, selectPublicContacts } from "./site.queries";
+
+export interface SiteChrome {
+  menu: MenuItem[];
+  contacts: Contact[];
+  /** The site name and description of the admin settings (defaults until saved). */
+  siteName: string;
+  siteDescription: string;
+}
+
+/**
+ * The navigation menu and public contacts every public page shows. Failures
+ * are only logged and the spec's defaults used (public-portal section 8,
+ * "Silent failures").
+ */
+export async function siteChrome(ctx: AppContext): Promise<SiteChrome> {
+  const [menu, contacts, settings] = await Promise.all([
+    selectActiveMenu(ctx.db.kysely).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, "navigation menu unavailable; using the default menu");
+      return [];
+    }),
+    selectPublicContacts(ctx.db.kysely).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, "contacts unavailable; using the default contacts");
+      return [];
+    }),
+    settingsOrDefaults(ctx),
+  ]);
+  return {
+    menu: menu.length ? menu.map((m) => ({ title: m.title, url: m.url, icon: asMenuIcon(m.icon) })) : FALLBACK_MENU,
+    contacts: contacts.length ? contacts : FALLBACK_CONTACTS,
+    siteName: settings.siteName,
+    siteDescription: settings.siteDescription || DEFAULT_SETTINGS.siteDescription,
+  };
+}
+
+function settingsOrDefaults(ctx: AppContext): Promise<SiteSettings> {
+  return readSiteSettings(ctx).catch((error: unknown) => {
+    ctx.log.warn({ err: error }, "site settings unavailable; using the defaults");
+    return { ...DEFAULT_SETTINGS };
+  });
+}
+
+/**
+ * What the public layout shows: the chrome, and whether maintenance mode closes the site. Signed-in
+ * staff keep working during maintenance (they see a notice instead); everyone else gets the
+ * maintenance page. The admin portal and /healthz are outside this layout and never affected.
+ */
+export async function publicLayout(ctx: AppContext, viewer: { staff: boolean }): Promise<SiteChrome & { maintenance: "off" | "closed" | "staff-notice" }> {
+  const [chrome, settings] = await Promise.all([siteChrome(ctx), settingsOrDefaults(ctx)]);
+  const maintenance = !settings.maintenanceMode ? "off" : viewer.staff ? "staff-notice" : "closed";
+  return { ...chrome, maintenance };
+}
+
+export async function publicContacts(ctx: AppContext): Promise<Contact[]> {
+  return (await siteChrome(ctx)).contacts;
+}

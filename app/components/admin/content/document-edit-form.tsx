@@ -1,0 +1,216 @@
+import { Pencil } from "lucide-react";
+import { useId, useState } from "react";
+import { Form, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { canonicalCategory } from "~/lib/categories";
+import { DOCUMENT_MESSAGES, editCategoryOptions, splitMessage } from "~/lib/document-form";
+import { formatBytes, formatLongDate } from "~/lib/format";
+import { Alert } from "../../ui/alert";
+import { buttonClass, inputClass, labelClass } from "../../ui/styles";
+import { useHydrated } from "../../ui/use-hydrated";
+import { AdminDialog } from "./admin-dialog";
+import { useDialogAction } from "./action-result";
+import type { ToastMessage } from "../../ui/use-toast-message";
+
+/** What the edit dialog and the edit page need of a document. */
+export interface EditableDocument {
+  id: string;
+  title: string;
+  description: string | null;
+  category: string;
+  tags: string[];
+  published: boolean;
+  size: number | null;
+  created_at: string;
+  file: { name: string | null; type: string | null; ext: string | null; sha256: string | null } | null;
+}
+
+export interface EditFormState {
+  message: ToastMessage | null;
+  field?: string | null;
+  /** The refused submission, to fill the form again. */
+  fields?: { title: string; description: string; category: string; tags: string; published: boolean } | null;
+}
+
+export const editHref = (id: string) => `/admin/documents/${id}/edit`;
+
+/** The edit action: with JavaScript a dialog over the table; without it a link to the edit page. */
+export function EditDocumentButton({ document }: { document: EditableDocument }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  const { open, setOpen, error } = useDialogAction(fetcher.data);
+  // The title check done in the browser, shown like the server's until the next submit.
+  const [titleMissing, setTitleMissing] = useState(false);
+  const label = `Edit ${document.title}`;
+  if (!hydrated) {
+    return (
+      <a href={editHref(document.id)} className={buttonClass.ghost} aria-label={label}>
+        <Pencil aria-hidden className="h-4 w-4" />
+      </a>
+    );
+  }
+  const missing: EditFormState = { message: { tone: "error", ...splitMessage(DOCUMENT_MESSAGES.titleRequired) }, field: "title" };
+  const state: EditFormState = titleMissing ? missing : error ? { message: error.message, field: error.field } : { message: null };
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={(next) => {
+        setTitleMissing(false);
+        setOpen(next);
+      }}
+      wide
+      title="Edit Document"
+      trigger={
+        <button type="button" className={buttonClass.ghost} aria-label={label}>
+          <Pencil aria-hidden className="h-4 w-4" />
+        </button>
+      }
+    >
+      <fetcher.Form
+        method="post"
+        action={editHref(document.id)}
+        noValidate
+        onSubmit={(event) => {
+          const title = new FormData(event.currentTarget).get("title");
+          const missingTitle = !(typeof title === "string" && title.trim());
+          setTitleMissing(missingTitle);
+          if (!missingTitle) return;
+          // Said at once, without a round trip on a slow link; the server checks it too.
+          event.preventDefault();
+          toast.error(missing.message!.title, { description: missing.message!.description });
+          event.currentTarget.querySelector<HTMLInputElement>("input[name=title]")?.focus();
+        }}
+      >
+        <input type="hidden" name="_dialog" value="1" />
+        <DocumentEditFields document={document} state={state} />
+        <div className="mt-5 flex justify-end gap-2">
+          <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass.primary} disabled={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </AdminDialog>
+  );
+}
+
+/** The edit page's form (works without JavaScript). */
+export function DocumentEditPage({ document, state }: { document: EditableDocument; state: EditFormState }) {
+  return (
+    <Form method="post" noValidate className="max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <DocumentEditFields document={document} state={state} headingLevel={2} />
+      <div className="mt-5 flex flex-wrap gap-2">
+        <button type="submit" className={buttonClass.primary}>
+          Save Changes
+        </button>
+        <a href="/admin/documents" className={buttonClass.secondary}>
+          Cancel
+        </a>
+      </div>
+    </Form>
+  );
+}
+
+/** headingLevel: the file information's heading sits under the dialog's title (h2) or the page's (h1). */
+function DocumentEditFields({ document, state, headingLevel = 3 }: { document: EditableDocument; state: EditFormState; headingLevel?: 2 | 3 }) {
+  const ids = useId();
+  const values = state.fields ?? {
+    title: document.title,
+    description: document.description ?? "",
+    category: document.category,
+    tags: document.tags.join(", "),
+    published: document.published,
+  };
+  const titleError = state.field === "title";
+  return (
+    <div className="grid gap-4">
+      {state.message ? (
+        <Alert tone={state.message.tone} title={state.message.title}>
+          {state.message.description}
+        </Alert>
+      ) : null}
+      <div>
+        <label htmlFor={`${ids}-title`} className={labelClass}>
+          Title <span aria-hidden className="text-red-700">*</span>
+        </label>
+        <input
+          id={`${ids}-title`}
+          name="title"
+          type="text"
+          required
+          defaultValue={values.title}
+          aria-invalid={titleError || undefined}
+          aria-describedby={titleError ? `${ids}-title-error` : undefined}
+          className={`${inputClass} mt-1`}
+        />
+        {titleError ? (
+          <p id={`${ids}-title-error`} className="mt-1 text-sm text-red-700">
+            Title is required
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={`${ids}-description`} className={labelClass}>
+          Description
+        </label>
+        <textarea id={`${ids}-description`} name="description" rows={3} defaultValue={values.description} className={`${inputClass} mt-1`} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${ids}-category`} className={labelClass}>
+            Category
+          </label>
+          <select id={`${ids}-category`} name="category" defaultValue={canonicalCategory(values.category) ?? values.category} className={`${inputClass} mt-1`}>
+            {editCategoryOptions(document.category).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-tags`} className={labelClass}>
+            Tags <span className="font-normal text-slate-600">(comma-separated)</span>
+          </label>
+          <input id={`${ids}-tags`} name="tags" type="text" defaultValue={values.tags} className={`${inputClass} mt-1`} />
+        </div>
+      </div>
+      <label className="flex items-center gap-3 text-sm font-medium">
+        <input type="checkbox" role="switch" name="published" value="true" defaultChecked={values.published} className="h-5 w-9 accent-brand-600" />
+        Published
+      </label>
+      <FileInformation document={document} headingLevel={headingLevel} />
+    </div>
+  );
+}
+
+function FileInformation({ document, headingLevel }: { document: EditableDocument; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const file = document.file;
+  const rows: Array<[string, string]> = file
+    ? [
+        ["File name", file.name ?? "—"],
+        ["Type", file.type ?? (file.ext ? file.ext.toUpperCase() : "—")],
+        ["Size", formatBytes(document.size)],
+        ["SHA-256", file.sha256 ? `${file.sha256.slice(0, 12)}…` : "—"],
+        ["Uploaded", formatLongDate(document.created_at)],
+      ]
+    : [["File", "No file attached"]];
+  return (
+    <section aria-label="File information" className="rounded-md border border-slate-200 bg-slate-50 p-3">
+      <Heading className="text-sm font-semibold">File information</Heading>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-slate-600">{term}</dt>
+            <dd className="min-w-0 break-all" title={term === "SHA-256" ? (file?.sha256 ?? undefined) : undefined}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

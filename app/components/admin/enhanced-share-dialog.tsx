@@ -1,0 +1,169 @@
+import { Link2, Share2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { documentUrlOptions, type ShareKind, shareUrl, type UrlOption } from "~/lib/share-links";
+import { Alert } from "../ui/alert";
+import { buttonClass } from "../ui/styles";
+import { useHydrated } from "../ui/use-hydrated";
+import { AdminDialog } from "./content/admin-dialog";
+import { DecoderField, DecoderForm, ShareTips, ShareVia, UrlOptionRow } from "./folders/share-parts";
+
+/** The Shareable Links page's action creates tokens on demand (routes/admin/shareable-links.tsx). */
+export const SHARE_LINKS_ACTION = "/admin/shareable-links";
+
+export interface ShareSubject {
+  kind: ShareKind;
+  id: string;
+  title: string;
+  shareToken: string | null;
+  /** A published document or a public folder: only then do its links open for visitors. */
+  visible: boolean;
+}
+
+export interface EnhancedShareDialogProps {
+  subject: ShareSubject;
+  /** The portal's external origin, for absolute links. */
+  origin: string;
+  /** Where the no-JavaScript "create link" form comes back to. */
+  returnTo: string;
+  label?: string;
+  defaultOpen?: boolean;
+  triggerClassName?: string;
+}
+
+interface TokenAnswer {
+  ok: boolean;
+  message: { title: string; description?: string };
+  token?: string;
+}
+
+export function shareAnchor(subject: { kind: ShareKind; id: string }): string {
+  return `share-${subject.kind}-${subject.id}`;
+}
+
+function urlOptions(origin: string, subject: ShareSubject, token: string | null): UrlOption[] {
+  if (subject.kind === "document") return documentUrlOptions(origin, { id: subject.id, shareToken: token });
+  return [{ key: "token", label: "Folder link", hint: "Opens the folder and its published documents, without signing in.", url: token ? shareUrl(origin, "folder", token) : null }];
+}
+
+function hiddenNote(subject: ShareSubject): string | null {
+  if (subject.visible) return null;
+  return subject.kind === "document"
+    ? "This document is a draft: its links open for visitors only once it is published."
+    : "This folder is private: its link opens for visitors only once the folder is public.";
+}
+
+/**
+ * The Enhanced Share dialog (admin-and-sharing section 2): three addresses for a document
+ * (direct, public, share-token; the token is created on demand) or the folder's share link
+ * (created when the dialog opens if the folder has none), copy buttons, e-mail, WhatsApp, social
+ * links, a URL decoder and tips. Without JavaScript it is a disclosure with plain links and forms.
+ */
+export function EnhancedShareDialog(props: EnhancedShareDialogProps) {
+  const hydrated = useHydrated();
+  return hydrated ? <ShareDialogWithScript {...props} /> : <ShareDisclosure {...props} />;
+}
+
+function ShareDialogWithScript({ subject, origin, label = "Share", defaultOpen = false, triggerClassName = buttonClass.secondary }: EnhancedShareDialogProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const fetcher = useFetcher<TokenAnswer>();
+  const created = fetcher.data?.ok ? (fetcher.data.token ?? null) : null;
+  const token = created ?? subject.shareToken;
+  const busy = fetcher.state !== "idle";
+  const createToken = () =>
+    void fetcher.submit({ intent: "ensure", kind: subject.kind, id: subject.id, _dialog: "1" }, { method: "post", action: SHARE_LINKS_ACTION });
+
+  // A folder is shared by its link only, so opening its dialog creates the link when there is none.
+  useEffect(() => {
+    // Once only: after a refusal the dialog shows it and offers the button instead of retrying.
+    if (open && subject.kind === "folder" && !token && fetcher.state === "idle" && !fetcher.data) createToken();
+  }, [open, token]);
+
+  const options = urlOptions(origin, subject, token);
+  const [choice, setChoice] = useState<UrlOption["key"]>(subject.kind === "document" ? "direct" : "token");
+  const selected = options.find((o) => o.key === choice)?.url ?? null;
+  const note = hiddenNote(subject);
+  const createLabel = subject.kind === "document" ? "Create share-token link" : "Create folder link";
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      wide
+      title={subject.kind === "document" ? "Share Document" : "Share Folder"}
+      description={subject.title}
+      trigger={
+        <button type="button" className={triggerClassName} aria-label={`${label}: ${subject.title}`}>
+          <Share2 aria-hidden className="h-4 w-4" />
+          {label}
+        </button>
+      }
+    >
+      <div className="space-y-5">
+        {note ? <Alert tone="error" title="Not visible to the public yet">{note}</Alert> : null}
+        {fetcher.data && !fetcher.data.ok ? <Alert tone="error" title={fetcher.data.message.title}>{fetcher.data.message.description}</Alert> : null}
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">Link to share</legend>
+          {options.map((option) => (
+            <UrlOptionRow
+              key={option.key}
+              option={option}
+              selected={choice === option.key}
+              onSelect={options.length > 1 ? () => setChoice(option.key) : undefined}
+              missing={
+                <button type="button" className={buttonClass.secondary} disabled={busy} onClick={createToken}>
+                  <Link2 aria-hidden className="h-4 w-4" />
+                  {busy ? "Creating link..." : createLabel}
+                </button>
+              }
+            />
+          ))}
+        </fieldset>
+        <section aria-label="Share via" className="space-y-2">
+          <h3 className="text-sm font-semibold">Share via</h3>
+          <ShareVia url={selected} title={subject.title} withRecipient />
+        </section>
+        <DecoderField />
+        <ShareTips />
+      </div>
+    </AdminDialog>
+  );
+}
+
+function ShareDisclosure({ subject, origin, returnTo, label = "Share", defaultOpen = false, triggerClassName = buttonClass.secondary }: EnhancedShareDialogProps) {
+  const options = urlOptions(origin, subject, subject.shareToken);
+  const first = options.find((o) => o.url)?.url ?? null;
+  const note = hiddenNote(subject);
+  return (
+    <details id={shareAnchor(subject)} open={defaultOpen} className="w-full">
+      <summary className={`${triggerClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={`${label}: ${subject.title}`}>
+        <Share2 aria-hidden className="h-4 w-4" />
+        {label}
+      </summary>
+      <div className="mt-2 space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm">
+        <h3 className="text-base font-semibold">{subject.kind === "document" ? "Share Document" : "Share Folder"}</h3>
+        {note ? <p className="text-sm text-red-800">{note}</p> : null}
+        {options.map((option) => (
+          <UrlOptionRow
+            key={option.key}
+            option={option}
+            missing={
+              <form method="post" action={SHARE_LINKS_ACTION}>
+                <input type="hidden" name="intent" value="ensure" />
+                <input type="hidden" name="kind" value={subject.kind} />
+                <input type="hidden" name="id" value={subject.id} />
+                <input type="hidden" name="returnTo" value={returnTo} />
+                <button type="submit" className={buttonClass.secondary}>
+                  <Link2 aria-hidden className="h-4 w-4" />
+                  {subject.kind === "document" ? "Create share-token link" : "Create folder link"}
+                </button>
+              </form>
+            }
+          />
+        ))}
+        <ShareVia url={first} title={subject.title} withRecipient={false} />
+        <DecoderForm />
+        <ShareTips />
+      </div>
+    </details>
+  );
+}

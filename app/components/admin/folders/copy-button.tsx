@@ -1,0 +1,43 @@
+import { Copy } from "lucide-react";
+import { toast } from "sonner";
+import { buttonClass } from "../../ui/styles";
+import { useHydrated } from "../../ui/use-hydrated";
+
+/**
+ * Copies text and says so ("Link Copied"). The Clipboard API needs a secure origin; on a
+ * plain-HTTP install the field is selected and copied the old way, and if that fails too the
+ * text stays selected so the person is one keystroke from copying it.
+ */
+export async function copyText(text: string, field?: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+    } else {
+      field?.select();
+      if (!field || !document.execCommand("copy")) throw new Error("copy refused");
+    }
+    toast.success("Link Copied", { description: "The link is on your clipboard." });
+    return true;
+  } catch {
+    field?.select();
+    toast.error("Copy Failed", { description: "Please copy manually" });
+    return false;
+  }
+}
+
+/** A copy button; only rendered once JavaScript runs (without it the text is there to select). */
+export function CopyButton({ text, label, fieldId, className = buttonClass.secondary }: { text: string; label: string; fieldId?: string; className?: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      onClick={() => void copyText(text, fieldId ? (document.getElementById(fieldId) as HTMLInputElement | null) : null)}
+    >
+      <Copy aria-hidden className="h-4 w-4" />
+      <span className="sr-only sm:not-sr-only">Copy</span>
+    </button>
+  );
+}

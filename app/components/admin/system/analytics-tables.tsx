@@ -1,0 +1,116 @@
+export interface TopDocumentRow {
+  id: string;
+  title: string | null;
+  category: string | null;
+  published: boolean;
+  count: number;
+  allTimeViews: number | null;
+  allTimeDownloads: number | null;
+}
+
+export interface TopDashboardRow {
+  id: string;
+  title: string | null;
+  provider: string | null;
+  count: number;
+}
+
+export interface CategoryRow {
+  category: string;
+  views: number;
+  downloads: number;
+}
+
+const cell = "px-3 py-2";
+
+function Table({ caption, headers, children, empty }: { caption: string; headers: string[]; children: React.ReactNode[]; empty: string }) {
+  const id = caption.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold">
+        {caption}
+      </h2>
+      {children.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-labelledby={id}>
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                {headers.map((h) => (
+                  <th key={h} scope="col" className={`${cell} font-semibold`}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">{children}</tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function DocumentTitle({ row }: { row: TopDocumentRow }) {
+  if (row.title === null) return <span className="italic text-slate-600">Deleted document</span>;
+  return (
+    <>
+      <a href={`/admin/documents/${row.id}/edit`} className="font-medium text-brand-700 hover:underline">
+        {row.title}
+      </a>
+      {row.published ? null : <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">Draft</span>}
+    </>
+  );
+}
+
+/** Top documents by one measure in the period, with their all-time counts beside. */
+export function TopDocuments({ caption, measure, rows }: { caption: string; measure: "Views" | "Downloads"; rows: TopDocumentRow[] }) {
+  return (
+    <Table caption={caption} headers={["#", "Document", "Category", `${measure} in period`, "All-time views", "All-time downloads"]} empty="Nothing in this period">
+      {rows.map((r, i) => (
+        <tr key={r.id}>
+          <td className={cell}>{i + 1}</td>
+          <td className={cell}>
+            <DocumentTitle row={r} />
+          </td>
+          <td className={cell}>{r.category ?? "—"}</td>
+          <td className={`${cell} font-semibold`}>{r.count}</td>
+          <td className={cell}>{r.allTimeViews ?? "—"}</td>
+          <td className={cell}>{r.allTimeDownloads ?? "—"}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+export function TopDashboards({ rows }: { rows: TopDashboardRow[] }) {
+  return (
+    <Table caption="Top dashboards by views" headers={["#", "Dashboard", "Provider", "Views in period"]} empty="Nothing in this period">
+      {rows.map((r, i) => (
+        <tr key={r.id}>
+          <td className={cell}>{i + 1}</td>
+          <td className={cell}>{r.title ?? <span className="italic text-slate-600">Deleted dashboard</span>}</td>
+          <td className={cell}>{r.provider ?? "—"}</td>
+          <td className={`${cell} font-semibold`}>{r.count}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+export function ByCategory({ rows }: { rows: CategoryRow[] }) {
+  return (
+    <Table caption="Views and downloads by category" headers={["Category", "Views", "Downloads"]} empty="Nothing in this period">
+      {rows.map((r) => (
+        <tr key={r.category}>
+          <th scope="row" className={`${cell} text-left font-medium`}>
+            {r.category}
+          </th>
+          <td className={cell}>{r.views}</td>
+          <td className={cell}>{r.downloads}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}

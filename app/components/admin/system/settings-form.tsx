@@ -1,0 +1,188 @@
+import { Form, useNavigation } from "react-router";
+import { formatBytes } from "~/lib/format";
+import { formatUptime } from "~/lib/duration";
+import { SITE_DESCRIPTION_MAX, SITE_NAME_MAX, type SiteSettings } from "~/lib/site-settings";
+import { Tabs } from "../../ui/tabs";
+import { buttonClass, inputClass, labelClass } from "../../ui/styles";
+import { UtcTime } from "../utc-time";
+import { FieldError, type FormState, Switch, TextField } from "./form-bits";
+
+export interface SystemFacts {
+  engine: string;
+  databaseBytes: number;
+  storageDriver: string;
+  uptimeSeconds: number;
+  version: string;
+}
+
+const STORED_ONLY = "Stored for your records:";
+
+/** Values to show: what was just refused (so nothing typed is lost), else what is saved. */
+function current(settings: SiteSettings, state: FormState | null): SiteSettings {
+  if (!state?.fields) return settings;
+  const f = state.fields;
+  return {
+    siteName: f.siteName ?? "",
+    siteDescription: f.siteDescription ?? "",
+    maintenanceMode: "maintenanceMode" in f,
+    emailNotifications: "emailNotifications" in f,
+    securityAlerts: "securityAlerts" in f,
+    backupEnabled: "backupEnabled" in f,
+    publicRegistration: "publicRegistration" in f,
+    documentApproval: "documentApproval" in f,
+  };
+}
+
+function GeneralTab({ values, state }: { values: SiteSettings; state: FormState | null }) {
+  return (
+    <div className="space-y-4">
+      <TextField id="siteName" name="siteName" label="Site name" defaultValue={values.siteName} required maxLength={SITE_NAME_MAX} error={state?.errors.siteName} hint="Shown in the public header and in every page title." />
+      <div>
+        <label htmlFor="siteDescription" className={labelClass}>
+          Site description
+        </label>
+        <textarea
+          id="siteDescription"
+          name="siteDescription"
+          rows={3}
+          maxLength={SITE_DESCRIPTION_MAX}
+          defaultValue={values.siteDescription}
+          aria-invalid={state?.errors.siteDescription ? true : undefined}
+          aria-describedby="siteDescription-hint"
+          className={`${inputClass} mt-1`}
+        />
+        <p id="siteDescription-hint" className="mt-1 text-xs text-slate-600">
+          Shown in the public footer; left empty, the default text is used.
+        </p>
+        <FieldError id="siteDescription-error" message={state?.errors.siteDescription} />
+      </div>
+      <Switch
+        id="maintenanceMode"
+        name="maintenanceMode"
+        label="Maintenance mode"
+        defaultChecked={values.maintenanceMode}
+        hint="Visitors get a maintenance page (HTTP 503). The admin portal and signed-in staff keep working."
+      />
+    </div>
+  );
+}
+
+function SystemTab({ facts }: { facts: SystemFacts }) {
+  return (
+    <dl className="grid gap-2 text-sm sm:grid-cols-[12rem_1fr]">
+      <dt className="font-medium text-slate-700">Version</dt>
+      <dd>v{facts.version}</dd>
+      <dt className="font-medium text-slate-700">Uptime</dt>
+      <dd>{formatUptime(facts.uptimeSeconds)}</dd>
+      <dt className="font-medium text-slate-700">File storage</dt>
+      <dd>{facts.storageDriver}</dd>
+      <dt className="font-medium text-slate-700">Checks</dt>
+      <dd>
+        <a href="/admin/test" className="text-brand-700 underline">
+          Run the test suite
+        </a>
+      </dd>
+    </dl>
+  );
+}
+
+/** The switches that are stored but that nothing in the portal acts on yet, each saying so. */
+function StoredSwitches({ values, items }: { values: SiteSettings; items: Array<{ key: keyof SiteSettings; label: string; note: string }> }) {
+  return (
+    <div className="space-y-4">
+      {items.map(({ key, label, note }) => (
+        <Switch key={key} id={key} name={key} label={label} defaultChecked={values[key] === true} hint={`${STORED_ONLY} ${note}`} />
+      ))}
+    </div>
+  );
+}
+
+function settingsTabs(values: SiteSettings, state: FormState | null, facts: SystemFacts) {
+  return [
+    { id: "general", label: "General", content: <GeneralTab values={values} state={state} /> },
+    {
+      id: "security",
+      label: "Security",
+      content: (
+        <StoredSwitches
+          values={values}
+          items={[
+            { key: "publicRegistration", label: "Public registration", note: "this portal has no public sign-up; staff accounts are created by invitation on the Users page." },
+            { key: "documentApproval", label: "Document approval", note: "documents are published by the staff member who uploads or edits them." },
+          ]}
+        />
+      ),
+    },
+    {
+      id: "database",
+      label: "Database",
+      content: (
+        <div className="space-y-4">
+          <p className="text-sm">
+            {facts.engine}, {formatBytes(facts.databaseBytes)}.{" "}
+            <a href="/admin/database" className="text-brand-700 underline">
+              Row counts, migrations and backup
+            </a>
+          </p>
+          <StoredSwitches values={values} items={[{ key: "backupEnabled", label: "Scheduled backups", note: "the portal takes no scheduled backups; download one from the Database page." }]} />
+        </div>
+      ),
+    },
+    {
+      id: "notifications",
+      label: "Notifications",
+      content: (
+        <StoredSwitches
+          values={values}
+          items={[
+            { key: "emailNotifications", label: "Email notifications", note: "this portal does not send e-mail." },
+            { key: "securityAlerts", label: "Security alerts", note: "security events are listed on the Security page." },
+          ]}
+        />
+      ),
+    },
+    { id: "system", label: "System", content: <SystemTab facts={facts} /> },
+  ];
+}
+
+/**
+ * The five tabs and Save Settings (admin-and-sharing section 2). Without JavaScript the tabs are
+ * shown one after another; the form posts and the page comes back with the saved values.
+ */
+export function SettingsForm({
+  settings,
+  state,
+  lastSaved,
+  facts,
+}: {
+  settings: SiteSettings;
+  state: FormState | null;
+  lastSaved: { at: string; by: string | null } | null;
+  facts: SystemFacts;
+}) {
+  const busy = useNavigation().formData?.get("intent") === "save-settings";
+  return (
+    <Form method="post" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="settings-heading">
+      <h2 id="settings-heading" className="sr-only">
+        Site settings
+      </h2>
+      <input type="hidden" name="intent" value="save-settings" />
+      <Tabs tabs={settingsTabs(current(settings, state), state, facts)} label="Settings" />
+      <div className="mt-6 flex flex-wrap items-center gap-4 border-t border-slate-100 pt-4">
+        <button type="submit" className={buttonClass.primary} disabled={busy}>
+          {busy ? "Saving..." : "Save Settings"}
+        </button>
+        <p className="text-sm text-slate-600">
+          {lastSaved ? (
+            <>
+              Last saved <UtcTime iso={lastSaved.at} />
+              {lastSaved.by ? ` by ${lastSaved.by}` : ""}
+            </>
+          ) : (
+            "Not saved yet: the defaults apply."
+          )}
+        </p>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,69 @@
+import { formatLongDate, formatSizeMb } from "~/lib/format";
+import { CategoryBadge } from "./document-card";
+
+export interface DocumentFactsData {
+  title: string;
+  description: string | null;
+  category: string;
+  partner: string | null;
+  created_at: string;
+  size: number | null;
+  extension: string | null;
+  view_count: number;
+  download_count: number;
+  sectors: string[];
+  locations: string[];
+  tags: string[];
+}
+
+/**
+ * The detail page's heading and facts: the union of the spec's two variants
+ * (category, title, description, partner, date, size, file type, counts,
+ * sectors, locations, tags).
+ */
+export function DocumentFacts({ doc }: { doc: DocumentFactsData }) {
+  const facts: [string, React.ReactNode][] = [
+    ["Date", <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>],
+    ["Size", formatSizeMb(doc.size)],
+    ["File type", doc.extension ? doc.extension.toUpperCase() : "None"],
+    ["Views", doc.view_count.toLocaleString("en-US")],
+    ["Downloads", doc.download_count.toLocaleString("en-US")],
+  ];
+  if (doc.partner) facts.unshift(["Partner", doc.partner]);
+  return (
+    <>
+      <CategoryBadge category={doc.category} />
+      <h1 className="mt-3 break-words text-2xl font-bold leading-tight">{doc.title}</h1>
+      {doc.description ? <p className="mt-3 whitespace-pre-line text-slate-700">{doc.description}</p> : null}
+      <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium text-slate-900" data-fact={label}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <ChipList label="Sectors" items={doc.sectors} />
+      <ChipList label="Locations" items={doc.locations} />
+      <ChipList label="Tags" items={doc.tags} />
+    </>
+  );
+}
+
+function ChipList({ label, items }: { label: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="mt-4">
+      <h2 className="text-sm text-slate-600">{label}</h2>
+      <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={label}>
+        {items.map((item) => (
+          <li key={item} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { Download, Loader2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { buttonClass } from "../ui/styles";
+
+export interface DownloadButtonProps {
+  documentId: string;
+  title: string;
+  label?: string;
+  className?: string;
+  variant?: keyof typeof buttonClass;
+}
+
+export function downloadHref(documentId: string): string {
+  return `/api/documents/${encodeURIComponent(documentId)}/download`;
+}
+
+type CheckResult = { ok: true } | { ok: false; description: string };
+
+/** A HEAD request asks whether the download would work without fetching it (the server counts only GETs). */
+async function checkDownload(href: string): Promise<CheckResult> {
+  try {
+    const response = await fetch(href, { method: "HEAD", cache: "no-store", credentials: "same-origin" });
+    if (response.ok) return { ok: true };
+    if (response.status === 404) return { ok: false, description: "Document not found" };
+    return { ok: false, description: `HTTP error! status: ${response.status}` };
+  } catch {
+    return { ok: false, description: "Failed to download document. Please try again." };
+  }
+}
+
+/** Hands the file to the browser's own download manager: streamed to disk, resumable, never held in memory. */
+function startBrowserDownload(href: string): void {
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = "";
+  link.rel = "noopener";
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * The download action of every public card. Without JavaScript it is a plain
+ * link to the file route. With JavaScript it first checks the file is there,
+ * shows the spec's toasts, and keeps a per-item in-progress state (spinner,
+ * blocked repeat clicks) while it works.
+ */
+export function DownloadButton({ documentId, title, label = "Download", className = "", variant = "primary" }: DownloadButtonProps) {
+  const href = downloadHref(documentId);
+  const [busy, setBusy] = useState(false);
+  // A ref as well as state: two clicks in one frame must not both start.
+  const busyRef = useRef(false);
+
+  async function onClick(event: React.MouseEvent<HTMLAnchorElement>) {
+    // Modified clicks (new tab, save link as) keep the browser's own behaviour.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      const result = await checkDownload(href);
+      if (!result.ok) {
+        toast.error("Download failed", { description: result.description });
+        return;
+      }
+      startBrowserDownload(href);
+      toast.success("Download started", { description: "Your document is downloading" });
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  const Icon = busy ? Loader2 : Download;
+  return (
+    <a
+      href={href}
+      download
+      onClick={onClick}
+      aria-label={`${label} ${title}`}
+      aria-busy={busy || undefined}
+      aria-disabled={busy || undefined}
+      className={`${buttonClass[variant]} ${busy ? "cursor-wait opacity-60" : ""} ${className}`.trim()}
+    >
+      <Icon aria-hidden className={`h-4 w-4 ${busy ? "animate-spin motion-reduce:animate-none" : ""}`} />
+      {label}
+    </a>
+  );
+}

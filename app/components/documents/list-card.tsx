@@ -1,0 +1,46 @@
+import { Calendar, HardDrive } from "lucide-react";
+import { Link } from "react-router";
+import { formatLongDate, formatSizeKb } from "~/lib/format";
+import { TagList } from "./document-card";
+import { DownloadButton } from "./download-button";
+import { SharePageButton } from "./share-page-button";
+
+export interface ListCardItem {
+  id: string;
+  title: string;
+  description: string | null;
+  tags: string[];
+  created_at: string;
+  size: number | null;
+}
+
+/** A card of the reports, guidelines and standards lists (public-portal section 2). */
+export function ListCard({ item, pageUrl, copiedDescription }: { item: ListCardItem; pageUrl: () => string; copiedDescription: string }) {
+  return (
+    <article className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 flex-1 space-y-2">
+        <h2 className="text-lg font-semibold leading-snug">
+          <Link to={`/document/${item.id}`} className="hover:text-brand-700 hover:underline">
+            {item.title}
+          </Link>
+        </h2>
+        {item.description ? <p className="text-sm text-slate-600">{item.description}</p> : null}
+        <TagList tags={item.tags} max={3} />
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <Calendar aria-hidden className="h-3.5 w-3.5" />
+            <time dateTime={item.created_at}>{formatLongDate(item.created_at)}</time>
+          </span>
+          <span className="inline-flex items-center gap-1 whitespace-nowrap">
+            <HardDrive aria-hidden className="h-3.5 w-3.5" />
+            {formatSizeKb(item.size)}
+          </span>
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <SharePageButton url={pageUrl} copiedDescription={copiedDescription} />
+        <DownloadButton documentId={item.id} title={item.title} />
+      </div>
+    </article>
+  );
+}

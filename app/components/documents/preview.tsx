@@ -1,0 +1,198 @@
+import { Eye, EyeOff, ExternalLink } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { buttonClass } from "../ui/styles";
+import { useHydrated } from "../ui/use-hydrated";
+
+export type PreviewKind = "pdf" | "image" | "video" | "audio" | "text" | "unsupported" | "missing";
+
+export interface PreviewProps {
+  kind: PreviewKind;
+  /** Signed link to the file; null without a file. */
+  url: string | null;
+  title: string;
+  /** Open in the server render (the no-JavaScript toggle asked for it). */
+  open: boolean;
+  /** The first bytes of a text file, read by the server for the no-JavaScript preview. */
+  serverText: { content: string; truncated: boolean } | { error: true } | null;
+  /** Where the no-JavaScript toggle links to. */
+  showHref: string;
+  hideHref: string;
+}
+
+/** The client reads this much of a text file through a Range request (a cost cap on slow links). */
+const CLIENT_TEXT_BYTES = 200 * 1024;
+
+function failToast() {
+  toast.error("Preview failed", { description: "Could not load document preview" });
+}
+
+/**
+ * The document preview (public-portal section 2, "Preview widget"). Without
+ * JavaScript the toggle is a link that re-renders the page with the preview
+ * open; images, PDF, video and audio then load by themselves and text comes
+ * from the server. With JavaScript the toggle is a button and nothing is
+ * fetched until the visitor asks for it.
+ */
+export function Preview(props: PreviewProps) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(props.open);
+  // "Loading..." only for previews opened by the button: a server-rendered preview may have loaded before hydration.
+  const [openedHere, setOpenedHere] = useState(false);
+  const toggleClass = `${buttonClass.secondary} w-full sm:w-auto`;
+  const Icon = open ? EyeOff : Eye;
+  const label = open ? "Hide Preview" : "Show Preview";
+
+  return (
+    <section id="preview" aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="preview-heading" className="text-lg font-semibold">
+          Preview
+        </h2>
+        {hydrated ? (
+          <button
+            type="button"
+            className={toggleClass}
+            aria-expanded={open}
+            aria-controls="preview-body"
+            onClick={() => {
+              setOpenedHere(!open);
+              setOpen(!open);
+            }}
+          >
+            <Icon aria-hidden className="h-4 w-4" />
+            {label}
+          </button>
+        ) : (
+          <a href={open ? props.hideHref : props.showHref} className={toggleClass} aria-expanded={open} aria-controls="preview-body">
+            <Icon aria-hidden className="h-4 w-4" />
+            {label}
+          </a>
+        )}
+      </div>
+      <div id="preview-body" className="mt-4" hidden={!open}>
+        {open ? <PreviewBody {...props} showLoading={openedHere} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps & { showLoading: boolean }) {
+  const [loading, setLoading] = useState(showLoading && kind !== "unsupported" && kind !== "missing");
+  const [failed, setFailed] = useState(false);
+  // Stable, so children may list it in effect dependencies.
+  const done = useCallback(() => setLoading(false), []);
+  const fail = () => {
+    setLoading(false);
+    setFailed(true);
+    failToast();
+  };
+
+  if (kind === "missing" || !url) return <Message>No file path available</Message>;
+  if (kind === "unsupported") return <Message>Preview not available for this file type. You can download the file to view it.</Message>;
+
+  let body: React.ReactNode;
+  if (kind === "image") {
+    body = failed ? <InlineError>Failed to load image</InlineError> : <img src={url} alt={title} onLoad={done} onError={fail} className="mx-auto max-h-[600px] max-w-full object-contain" />;
+  } else if (kind === "video") {
+    body = failed ? (
+      <InlineError>Failed to load video</InlineError>
+    ) : (
+      <video src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="max-h-[600px] w-full bg-black" />
+    );
+  } else if (kind === "audio") {
+    body = failed ? <InlineError>Failed to load audio</InlineError> : <audio src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="w-full" />;
+  } else if (kind === "text") {
+    body = <TextPreview url={url} serverText={serverText} onDone={done} />;
+  } else {
+    body = <PdfPreview url={url} title={title} onDone={done} />;
+  }
+  return (
+    <div className="relative">
+      {loading ? (
+        <p role="status" className="mb-2 text-sm text-slate-600">
+          Loading...
+        </p>
+      ) : null}
+      {body}
+    </div>
+  );
+}
+
+function PdfPreview({ url, title, onDone }: { url: string; title: string; onDone: () => void }) {
+  const hydrated = useHydrated();
+  // Browsers without a built-in PDF viewer (most phones) would only download the file into the frame.
+  const unavailable = hydrated && typeof navigator !== "undefined" && navigator.pdfViewerEnabled === false;
+  useEffect(() => {
+    if (unavailable) onDone();
+  }, [unavailable, onDone]);
+  const openLink = (
+    <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
+      <ExternalLink aria-hidden className="h-4 w-4" />
+      Open in New Tab
+    </a>
+  );
+  if (unavailable) {
+    return (
+      <div className="rounded-md border border-slate-200 bg-slate-50 p-6 text-center">
+        <p className="font-semibold">PDF Preview Unavailable</p>
+        <p className="mt-1 text-sm text-slate-700">This browser cannot show PDF files inside the page. Open it in a new tab or download it instead.</p>
+        <div className="mt-4 flex justify-center">{openLink}</div>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <iframe src={url} title={`Preview of ${title}`} onLoad={onDone} className="h-[600px] w-full rounded border border-slate-200" />
+      <div className="flex justify-end">{openLink}</div>
+    </div>
+  );
+}
+
+function TextPreview({ url, serverText, onDone }: { url: string; serverText: PreviewProps["serverText"]; onDone: () => void }) {
+  const [state, setState] = useState<PreviewProps["serverText"]>(serverText);
+  useEffect(() => {
+    if (state) {
+      onDone();
+      return;
+    }
+    const controller = new AbortController();
+    fetch(url, { headers: { Range: `bytes=0-${CLIENT_TEXT_BYTES - 1}` }, signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+        const total = Number(response.headers.get("Content-Range")?.split("/")[1] ?? Number.NaN);
+        setState({ content: await response.text(), truncated: total > CLIENT_TEXT_BYTES });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error(error);
+        setState({ error: true });
+        failToast();
+      })
+      .finally(onDone);
+    return () => controller.abort();
+  }, [url, state, onDone]);
+
+  if (!state) return null;
+  if ("error" in state) return <InlineError>Failed to load text file</InlineError>;
+  return (
+    <div>
+      <pre tabIndex={0} aria-label="File contents" className="max-h-[600px] overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800">
+        {state.content}
+      </pre>
+      {state.truncated ? <p className="mt-2 text-sm text-slate-600">Only the beginning of the file is shown. Download the file to see all of it.</p> : null}
+    </div>
+  );
+}
+
+function Message({ children }: { children: React.ReactNode }) {
+  return <p className="rounded-md border border-slate-200 bg-slate-50 p-6 text-center text-slate-700">{children}</p>;
+}
+
+function InlineError({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-center text-sm font-medium text-red-900">
+      {children}
+    </p>
+  );
+}

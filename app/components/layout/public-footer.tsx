@@ -1,0 +1,85 @@
+import { Mail, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { type Contact, footerLinks, type MenuItem, SITE_LONG_NAME, SITE_NAME } from "~/lib/site";
+import { DEFAULT_SITE_DESCRIPTION } from "~/lib/site-settings";
+
+export function ContactList({ contacts }: { contacts: Contact[] }) {
+  return (
+    <ul className="space-y-2 text-sm">
+      {contacts.map((c) => (
+        <li key={`${c.label}-${c.value}`} className="flex items-start gap-2">
+          {c.type === "email" ? <Mail aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> : <Phone aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />}
+          <span>
+            <span className="block text-slate-600">{c.label}</span>
+            {c.type === "email" ? (
+              <a href={`mailto:${c.value}`} className="break-all font-medium text-brand-700 hover:underline">
+                {c.value}
+              </a>
+            ) : /^https?:\/\//.test(c.value) ? (
+              <a href={c.value} className="break-all font-medium text-brand-700 hover:underline" rel="noopener noreferrer">
+                {c.value}
+              </a>
+            ) : (
+              <span className="font-medium">{c.value}</span>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Footer: the site name and description (settings), up to 5 quick links (home excluded), public contacts, copyright, Admin Portal link. */
+export function PublicFooter({
+  menu,
+  contacts,
+  siteName = SITE_NAME,
+  siteDescription = DEFAULT_SITE_DESCRIPTION,
+}: {
+  menu: MenuItem[];
+  contacts: Contact[];
+  siteName?: string;
+  siteDescription?: string;
+}) {
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="font-semibold text-brand-800">{siteName}</p>
+          <p className="text-sm text-slate-700">{SITE_LONG_NAME}</p>
+          <p className="mt-2 text-sm text-slate-600">{siteDescription}</p>
+        </div>
+        <nav aria-labelledby="footer-links-heading">
+          <h2 id="footer-links-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+            Quick Links
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerLinks(menu).map((m) => (
+              <li key={m.url}>
+                <Link to={m.url} className="text-slate-700 hover:text-brand-700 hover:underline">
+                  {m.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact-heading">
+          <h2 id="footer-contact-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+            Contact
+          </h2>
+          <div className="mt-3">
+            <ContactList contacts={contacts} />
+          </div>
+        </section>
+      </div>
+      <div className="border-t border-slate-100">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-slate-600">
+          <p>© {new Date().getFullYear()} CCCM Cluster Somalia. All rights reserved.</p>
+          <a href="/admin" className="hover:text-brand-700 hover:underline">
+            Admin Portal
+          </a>
+        </div>
+      </div>
+    </footer>
+  );
+}

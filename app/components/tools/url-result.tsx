@@ -1,0 +1,59 @@
+import { ExternalLink } from "lucide-react";
+import { useId } from "react";
+import type { CleanedUrl } from "~/lib/url-cleaner";
+import { CopyButton } from "../admin/folders/copy-button";
+import { inputClass } from "../ui/styles";
+
+function UrlField({ label, value, id }: { label: string; value: string; id: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} min-w-0 flex-1 font-mono`} />
+        <CopyButton text={value} label={`Copy ${label.toLowerCase()}`} fieldId={id} />
+      </div>
+    </div>
+  );
+}
+
+/** What the decoder found, in words: the notes under the three addresses. */
+function Notes({ result }: { result: CleanedUrl }) {
+  const notes: string[] = [];
+  if (result.safelinks) notes.push("Outlook safelinks wrapper removed: the cleaned URL is the address it pointed to.");
+  if (result.mailchimp)
+    notes.push("This is a MailChimp click-tracking link. Its real destination is known only to MailChimp, so it was not followed: opening it would record a click.");
+  if (result.removed.length) notes.push(`Tracking parameters removed: ${result.removed.join(", ")}.`);
+  else if (!result.mailchimp) notes.push("No tracking parameters found.");
+  if (!result.linkable) notes.push("This is not a web address (http or https), so it is shown as text only and never as a link.");
+  return (
+    <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+      {notes.map((n) => (
+        <li key={n}>{n}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Original, decoded and cleaned URLs with copy buttons; the cleaned one is a link only when it is http(s). */
+export function UrlResult({ result, compact = false }: { result: CleanedUrl; compact?: boolean }) {
+  const id = useId();
+  return (
+    <div className="space-y-3" data-testid="url-result">
+      {compact ? null : <UrlField label="Original URL" value={result.original} id={`${id}-original`} />}
+      {compact ? null : <UrlField label="Decoded URL" value={result.decoded} id={`${id}-decoded`} />}
+      <UrlField label="Cleaned URL" value={result.cleaned} id={`${id}-cleaned`} />
+      {result.linkable && !result.mailchimp ? (
+        <p className="text-sm">
+          <a href={result.cleaned} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 break-all text-brand-700 underline">
+            Open the cleaned URL
+            <ExternalLink aria-hidden className="h-3.5 w-3.5 shrink-0" />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
+      <Notes result={result} />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The admin document forms' rules (admin-and-sharing sections 3-5), pure so the browser can check
+ * a file before sending 50 MB over a slow link. The server checks everything again
+ * (app/.server/uploads), content signatures included; these messages are the same text.
+ */
+import { type Category, canonicalCategory } from "./categories";
+import { extensionOf } from "./file-names";
+
+/** The single-document upload's types: the spec's list, with "jpg" as the usual spelling of jpeg. */
+export const UPLOAD_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "jpeg", "jpg", "png", "gif"] as const;
+
+/** "50MB" of the spec: 52428800 bytes, accepted; one byte more is refused. */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(",");
+
+/** Messages of the spec, as "Title: description" (a toast's title and text). */
+export const DOCUMENT_MESSAGES = {
+  invalidType: "Invalid file type: Please select a supported file type",
+  tooLarge: "File too large: Please select a file smaller than 50MB",
+  missing: "Missing information: Please fill in all required fields and select a file",
+  titleRequired: "Validation Error: Title is required",
+  uploadFailed: "Upload failed: An error occurred during upload",
+  notAuthenticated: "Upload failed: User not authenticated",
+} as const;
+
+export interface SplitMessage {
+  title: string;
+  description: string;
+}
+
+/** "Title: description" → its two parts; a message without a colon is all description. */
+export function splitMessage(message: string, fallbackTitle = "Error"): SplitMessage {
+  const colon = message.indexOf(": ");
+  return colon > 0 ? { title: message.slice(0, colon), description: message.slice(colon + 2) } : { title: fallbackTitle, description: message };
+}
+
+/** The message for a chosen file, or null when the browser may send it. */
+export function checkUploadFile(file: { name: string; size: number }): string | null {
+  const ext = extensionOf(file.name);
+  if (!ext || !(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return DOCUMENT_MESSAGES.invalidType;
+  if (file.size > MAX_UPLOAD_BYTES) return DOCUMENT_MESSAGES.tooLarge;
+  return null;
+}
+
+/** The title pre-filled from a file name: the name without its extension (and without a path). */
+export function titleFromFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  return (dot > 0 ? base.slice(0, dot) : base).trim();
+}
+
+/** Tags as the server stores them: trimmed, empty ones dropped, de-duplicated ignoring case. */
+export function splitTags(raw: string): string[] {
+  const seen = new Set<string>();
+  return raw
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => {
+      const key = t.toLowerCase();
+      if (!t || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/** Upload progress labels of the spec (section 4), by percentage. */
+export function progressLabel(percent: number): string {
+  if (percent < 25) return "Preparing upload...";
+  if (percent < 75) return "Uploading file...";
+  if (percent < 100) return "Creating record...";
+  return "Complete!";
+}
+
+/**
+ * The upload's percentage: 0-25 preparing (the session check), 25-75 the request body's bytes,
+ * 75-100 the server storing and recording (bytes all sent = 75, answer received = 100).
+ */
+export function uploadPercent(loaded: number, total: number): number {
+  if (total <= 0) return 25;
+  return Math.round(25 + 50 * Math.min(1, Math.max(0, loaded / total)));
+}
+
+/**
+ * The edit dialog's categories (section 3) with the canonical value each is stored as
+ * (ARCHITECTURE.md section 4: "Guidelines" is Guideline, "Standards" is Policy).
+ */
+export const EDIT_CATEGORIES: ReadonlyArray<{ label: string; value: Category }> = [
+  { label: "Report", value: "Report" },
+  { label: "Guidelines", value: "Guideline" },
+  { label: "Standards", value: "Policy" },
+  { label: "Training", value: "Training" },
+  { label: "Presentation", value: "Presentation" },
+  { label: "Other", value: "Other" },
+];
+
+/**
+ * The options for one document: the dialog's list, plus the document's own category when the
+ * list lacks it (a Template stays a Template unless the editor picks another).
+ */
+export function editCategoryOptions(current: string): Array<{ label: string; value: string }> {
+  const canonical = canonicalCategory(current) ?? current;
+  if (EDIT_CATEGORIES.some((c) => c.value === canonical)) return [...EDIT_CATEGORIES];
+  return [...EDIT_CATEGORIES, { label: canonical, value: canonical }];
+}

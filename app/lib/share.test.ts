@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { reportIssueHref, SHARE_TARGETS, shareHref, shareSubject, shareText } from "./share";
+
+const input = { url: "https://portal.example.org/document/1234", title: "Baidoa Site Monitoring & Evictions" };
+
+function query(href: string): URLSearchParams {
+  return new URL(href).searchParams;
+}
+
+describe("share messages and targets", () => {
+  it("starts every message with the cluster prefix and Document:", () => {
+    expect(shareSubject(input.title)).toBe("[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions");
+    expect(shareText(input)).toBe("[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions\n\nhttps://portal.example.org/document/1234");
+    expect(shareText({ ...input, message: "  For the Baidoa meeting  " })).toBe(
+      "[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions\n\nFor the Baidoa meeting\n\nhttps://portal.example.org/document/1234",
+    );
+  });
+
+  it("builds an e-mail with recipient, subject and body", () => {
+    const href = shareHref("email", { ...input, email: "amina@example.org", message: "See p. 3" });
+    expect(href.startsWith("mailto:amina@example.org?")).toBe(true);
+    expect(query(href.replace("mailto:", "https://x/")).get("subject")).toBe("[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions");
+    expect(query(href.replace("mailto:", "https://x/")).get("body")).toBe(
+      "[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions\n\nSee p. 3\n\nhttps://portal.example.org/document/1234",
+    );
+    // Spaces are %20 in mailto (a "+" would reach the mail client as a plus sign).
+    expect(href).not.toContain("+");
+    expect(shareHref("email", input).startsWith("mailto:?subject=")).toBe(true);
+  });
+
+  it("cannot be steered to other headers through the recipient field", () => {
+    const href = shareHref("email", { ...input, email: "a@example.org?bcc=x@example.org&subject=spam" });
+    const parsed = query(href.replace("mailto:", "https://x/"));
+    expect(parsed.get("bcc")).toBeNull();
+    expect(parsed.get("subject")).toBe("[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions");
+  });
+
+  it("uses each network's public share address with the message and the link", () => {
+    const starts = {
+      whatsapp: "https://wa.me/?text=",
+      twitter: "https://twitter.com/intent/tweet?",
+      facebook: "https://www.facebook.com/sharer/sharer.php?",
+      linkedin: "https://www.linkedin.com/shareArticle?",
+    } as const;
+    for (const [target, start] of Object.entries(starts) as [keyof typeof starts, string][]) {
+      const href = shareHref(target, input);
+      expect(href.startsWith(start), target).toBe(true);
+      const decoded = decodeURIComponent(href);
+      expect(decoded, target).toContain("[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions");
+      expect(decoded, target).toContain(input.url);
+    }
+    expect(query(shareHref("twitter", input)).get("url")).toBe(input.url);
+    expect(query(shareHref("facebook", input)).get("u")).toBe(input.url);
+    expect(query(shareHref("linkedin", input)).get("url")).toBe(input.url);
+    expect(SHARE_TARGETS.map((t) => t.label)).toEqual(["Email", "WhatsApp", "Twitter", "Facebook", "LinkedIn"]);
+  });
+
+  it("reports an issue to the support mailbox with the title and the document id", () => {
+    const href = reportIssueHref("info@cccm-somalia.example.org", { id: "1234", title: input.title }, input.url);
+    expect(href.startsWith("mailto:info@cccm-somalia.example.org?subject=")).toBe(true);
+    const parsed = query(href.replace("mailto:", "https://x/"));
+    expect(parsed.get("subject")).toBe("Report an issue: Baidoa Site Monitoring & Evictions (1234)");
+    expect(parsed.get("body")).toContain("Document ID: 1234");
+    expect(parsed.get("body")).toContain(`Document: ${input.title}`);
+  });
+});

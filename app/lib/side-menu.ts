@@ -1,0 +1,21 @@
+/** The library's side menu (public-portal sections 2 and 9). */
+export const SIDE_MENU_COOKIE = "sidebar_state";
+export const SIDE_MENU_COOKIE_MAX_AGE = 7 * 24 * 60 * 60; // 7 days
+
+export const SIDE_MENU_ITEMS = [
+  { title: "Home", url: "/", icon: "home" },
+  { title: "Documents", url: "/documents", icon: "folder" },
+  { title: "Guidelines", url: "/guidelines", icon: "book-open" },
+  { title: "Dashboard", url: "/dashboards", icon: "bar-chart-3" },
+  { title: "How to Use", url: "/about", icon: "info" },
+] as const;
+
+/** Active by prefix ("/" only exactly, or every page would light it). */
+export function isActivePath(itemUrl: string, pathname: string): boolean {
+  if (itemUrl === "/") return pathname === "/";
+  return pathname === itemUrl || pathname.startsWith(`${itemUrl}/`);
+}
+
+export function sideMenuCookie(open: boolean): string {
+  return `${SIDE_MENU_COOKIE}=${open ? "open" : "collapsed"}; Path=/; Max-Age=${SIDE_MENU_COOKIE_MAX_AGE}; SameSite=Lax`;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { retitle, SITE_NAME, siteTitle } from "./site";
+import { DEFAULT_SETTINGS, isSafeMenuUrl, parseContactForm, parseMenuItemForm, parseSettingsForm, settingsFromStored } from "./site-settings";
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.set(k, v);
+  return data;
+};
+
+describe("settings", () => {
+  it("reads stored JSON values, falling back per key on anything unreadable or of the wrong type", () => {
+    expect(settingsFromStored({})).toEqual(DEFAULT_SETTINGS);
+    expect(
+      settingsFromStored({ siteName: '"Hub"', maintenanceMode: "true", backupEnabled: '"yes"', securityAlerts: "{broken", siteDescription: "42" }),
+    ).toEqual({ ...DEFAULT_SETTINGS, siteName: "Hub", maintenanceMode: true });
+    expect(settingsFromStored({ siteName: '"   "' }).siteName).toBe(SITE_NAME);
+  });
+
+  it("parses the form: a required, trimmed site name, and a switch on only when its box was sent", () => {
+    const parsed = parseSettingsForm(form({ siteName: "  CCCM   Hub ", siteDescription: " About us ", maintenanceMode: "on", documentApproval: "on" }));
+    expect(parsed).toEqual({
+      ok: true,
+      value: { ...DEFAULT_SETTINGS, siteName: "CCCM Hub", siteDescription: "About us", maintenanceMode: true, documentApproval: true },
+    });
+    expect(parseSettingsForm(form({ siteName: " " }))).toEqual({ ok: false, errors: { siteName: "Site name is required" } });
+    expect(parseSettingsForm(form({ siteName: "x".repeat(81), siteDescription: "y".repeat(301) }))).toEqual({
+      ok: false,
+      errors: { siteName: "Site name must be at most 80 characters", siteDescription: "Site description must be at most 300 characters" },
+    });
+  });
+});
+
+describe("navigation menu items", () => {
+  it("accepts site paths and https addresses only", () => {
+    for (const url of ["/", "/reports", "/documents?category=Report", "https://example.org/page"]) expect(isSafeMenuUrl(url), url).toBe(true);
+    for (const url of ["javascript:alert(1)", "//evil.example", "http://example.org", "data:text/html,x", "reports", "/a b", "https://"]) {
+      expect(isSafeMenuUrl(url), url).toBe(false);
+    }
+  });
+
+  it("validates title, URL, icon and display order", () => {
+    expect(parseMenuItemForm(form({ title: " Reports ", url: "/reports", icon: "file-text", displayOrder: "2", active: "on" }))).toEqual({
+      ok: true,
+      value: { title: "Reports", url: "/reports", icon: "file-text", displayOrder: 2, active: true },
+    });
+    expect(parseMenuItemForm(form({ title: "News", url: "/news", icon: "home" }))).toMatchObject({ ok: true, value: { displayOrder: 0, active: false } });
+    expect(parseMenuItemForm(form({ title: "", url: "javascript:x", icon: "skull", displayOrder: "-1" }))).toEqual({
+      ok: false,
+      errors: {
+        title: "Title is required",
+        url: "Use a path such as /reports or an https:// address",
+        icon: "Choose an icon from the list",
+        displayOrder: "Display order must be a whole number from 0 to 10000",
+      },
+    });
+  });
+});
+
+describe("contacts", () => {
+  it("checks the value against its type", () => {
+    expect(parseContactForm(form({ label: "Coordinator", value: "lead@example.org", type: "email", isPublic: "on" }))).toEqual({
+      ok: true,
+      value: { label: "Coordinator", value: "lead@example.org", type: "email", displayOrder: 0, isPublic: true },
+    });
+    expect(parseContactForm(form({ label: "Phone", value: "+252 61 234 5678", type: "phone" }))).toMatchObject({ ok: true });
+    expect(parseContactForm(form({ label: "Office", value: "Mogadishu, KM4", type: "other" }))).toMatchObject({ ok: true });
+    expect(parseContactForm(form({ label: "Coordinator", value: "not-an-address", type: "email" }))).toEqual({ ok: false, errors: { value: "Please enter a valid email address" } });
+    expect(parseContactForm(form({ label: "Phone", value: "call me", type: "phone" }))).toMatchObject({ ok: false, errors: { value: expect.stringContaining("phone number") } });
+    expect(parseContactForm(form({ label: "", value: "", type: "fax" }))).toEqual({
+      ok: false,
+      errors: { label: "Label is required", type: "Choose a type from the list", value: "Value is required" },
+    });
+  });
+});
+
+describe("page titles", () => {
+  const layout = (siteName: unknown) => [{ id: "root", loaderData: null }, { id: "routes/public/layout", loaderData: { siteName } }, { id: "routes/public/about", loaderData: {} }];
+
+  it("end with the site name the public layout loaded, else the default", () => {
+    expect(siteTitle(layout("Somalia CCCM Hub"), "About")).toBe("About | Somalia CCCM Hub");
+    expect(siteTitle(layout("Hub"), "Baidoa", "Interactive Dashboards")).toBe("Baidoa | Interactive Dashboards | Hub");
+    expect(siteTitle([], "About")).toBe(`About | ${SITE_NAME}`);
+    expect(siteTitle(layout(""), "About")).toBe(`About | ${SITE_NAME}`);
+    expect(siteTitle([undefined], "About")).toBe(`About | ${SITE_NAME}`);
+  });
+
+  it("rewrite a title written with the default name", () => {
+    expect(retitle(`Reports | ${SITE_NAME}`, layout("Hub"))).toBe("Reports | Hub");
+    expect(retitle("Something else", layout("Hub"))).toBe("Something else");
+  });
+});

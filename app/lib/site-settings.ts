@@ -1,0 +1,177 @@
+/**
+ * The admin Settings screen's rules (admin-and-sharing sections 2 and 3, ARCHITECTURE.md
+ * section 4): the eight settings with their defaults, and the checks of the settings form and of
+ * the navigation menu and contact editors. Pure, so the same rules are unit-tested and shared.
+ */
+import { MENU_ICONS, type MenuIcon, SITE_NAME } from "./site";
+
+/** The footer's text until an admin writes another. */
+export const DEFAULT_SITE_DESCRIPTION = "Information, guidance and data for humanitarian responders supporting displaced communities in Somalia.";
+
+export interface SiteSettings {
+  siteName: string;
+  siteDescription: string;
+  maintenanceMode: boolean;
+  emailNotifications: boolean;
+  securityAlerts: boolean;
+  backupEnabled: boolean;
+  publicRegistration: boolean;
+  documentApproval: boolean;
+}
+
+export type SettingKey = keyof SiteSettings;
+
+/** Nothing is on until an admin turns it on: none of these switches may surprise an installation. */
+export const DEFAULT_SETTINGS: Readonly<SiteSettings> = {
+  siteName: SITE_NAME,
+  siteDescription: DEFAULT_SITE_DESCRIPTION,
+  maintenanceMode: false,
+  emailNotifications: false,
+  securityAlerts: false,
+  backupEnabled: false,
+  publicRegistration: false,
+  documentApproval: false,
+};
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+export const SWITCH_KEYS = SETTING_KEYS.filter((k) => typeof DEFAULT_SETTINGS[k] === "boolean") as Array<
+  Exclude<SettingKey, "siteName" | "siteDescription">
+>;
+
+export const SITE_NAME_MAX = 80;
+export const SITE_DESCRIPTION_MAX = 300;
+/** What a maintenance page tells clients and crawlers to wait, in seconds. */
+export const MAINTENANCE_RETRY_AFTER_S = 300;
+
+/**
+ * Settings from stored JSON values: a missing key, unreadable JSON or a value of the wrong type
+ * gives that key's default, so one bad row never breaks every public page.
+ */
+export function settingsFromStored(stored: Record<string, string | undefined>): SiteSettings {
+  const settings: SiteSettings = { ...DEFAULT_SETTINGS };
+  for (const key of SETTING_KEYS) {
+    const raw = stored[key];
+    if (raw === undefined) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      continue;
+    }
+    if (typeof value === typeof DEFAULT_SETTINGS[key]) Object.assign(settings, { [key]: value });
+  }
+  if (!settings.siteName.trim()) settings.siteName = DEFAULT_SETTINGS.siteName;
+  return settings;
+}
+
+type FieldErrors<K extends string> = Partial<Record<K, string>>;
+export type Parsed<T, K extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
+
+/** What a form sends: FormData, or anything with the same `get`. */
+export interface FormLike {
+  get(name: string): unknown;
+}
+
+function text(form: FormLike, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/** A checkbox is on when it was sent at all (an unchecked box sends nothing). */
+function checked(form: FormLike, name: string): boolean {
+  const value = form.get(name);
+  return value !== null && value !== undefined && value !== "false";
+}
+
+export function parseSettingsForm(form: FormLike): Parsed<SiteSettings, "siteName" | "siteDescription"> {
+  const errors: FieldErrors<"siteName" | "siteDescription"> = {};
+  const siteName = text(form, "siteName").replace(/\s+/g, " ");
+  const siteDescription = text(form, "siteDescription");
+  if (!siteName) errors.siteName = "Site name is required";
+  else if (siteName.length > SITE_NAME_MAX) errors.siteName = `Site name must be at most ${SITE_NAME_MAX} characters`;
+  if (siteDescription.length > SITE_DESCRIPTION_MAX) errors.siteDescription = `Site description must be at most ${SITE_DESCRIPTION_MAX} characters`;
+  if (errors.siteName || errors.siteDescription) return { ok: false, errors };
+  const switches = Object.fromEntries(SWITCH_KEYS.map((k) => [k, checked(form, k)])) as Pick<SiteSettings, (typeof SWITCH_KEYS)[number]>;
+  return { ok: true, value: { siteName, siteDescription, ...switches } };
+}
+
+// Navigation menu and contacts --------------------------------------------------------------------
+
+export interface MenuItemInput {
+  title: string;
+  url: string;
+  icon: MenuIcon;
+  displayOrder: number;
+  active: boolean;
+}
+
+export const CONTACT_TYPES = ["email", "phone", "other"] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+
+export interface ContactInput {
+  label: string;
+  value: string;
+  type: ContactType;
+  displayOrder: number;
+  isPublic: boolean;
+}
+
+const MAX_ORDER = 10_000;
+
+function displayOrder(form: FormLike): number | null {
+  const raw = text(form, "displayOrder");
+  if (raw === "") return 0;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 && n <= MAX_ORDER ? n : null;
+}
+
+/**
+ * A menu link is a path on this site ("/reports") or an https address; anything else (javascript:,
+ * data:, protocol-relative "//host") is refused, so the public header never renders a dangerous link.
+ */
+export function isSafeMenuUrl(url: string): boolean {
+  if (/^\/(?!\/)[^\s\\]*$/.test(url)) return true;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" && !!parsed.hostname && !/\s/.test(url);
+  } catch {
+    return false;
+  }
+}
+
+export function parseMenuItemForm(form: FormLike): Parsed<MenuItemInput, "title" | "url" | "icon" | "displayOrder"> {
+  const errors: FieldErrors<"title" | "url" | "icon" | "displayOrder"> = {};
+  const title = text(form, "title");
+  const url = text(form, "url");
+  const icon = text(form, "icon");
+  const order = displayOrder(form);
+  if (!title) errors.title = "Title is required";
+  else if (title.length > 60) errors.title = "Title must be at most 60 characters";
+  if (!url) errors.url = "URL is required";
+  else if (url.length > 500 || !isSafeMenuUrl(url)) errors.url = "Use a path such as /reports or an https:// address";
+  if (!(MENU_ICONS as readonly string[]).includes(icon)) errors.icon = "Choose an icon from the list";
+  if (order === null) errors.displayOrder = `Display order must be a whole number from 0 to ${MAX_ORDER}`;
+  if (Object.keys(errors).length || order === null) return { ok: false, errors };
+  return { ok: true, value: { title, url, icon: icon as MenuIcon, displayOrder: order, active: checked(form, "active") } };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9][0-9 ()-]{4,29}$/;
+
+export function parseContactForm(form: FormLike): Parsed<ContactInput, "label" | "value" | "type" | "displayOrder"> {
+  const errors: FieldErrors<"label" | "value" | "type" | "displayOrder"> = {};
+  const label = text(form, "label");
+  const value = text(form, "value");
+  const type = text(form, "type");
+  const order = displayOrder(form);
+  if (!label) errors.label = "Label is required";
+  else if (label.length > 80) errors.label = "Label must be at most 80 characters";
+  if (!(CONTACT_TYPES as readonly string[]).includes(type)) errors.type = "Choose a type from the list";
+  if (!value) errors.value = "Value is required";
+  else if (value.length > 200) errors.value = "Value must be at most 200 characters";
+  else if (type === "email" && !EMAIL.test(value)) errors.value = "Please enter a valid email address";
+  else if (type === "phone" && !PHONE.test(value)) errors.value = "Please enter a phone number such as +252 61 000 0000";
+  if (order === null) errors.displayOrder = `Display order must be a whole number from 0 to ${MAX_ORDER}`;
+  if (Object.keys(errors).length || order === null) return { ok: false, errors };
+  return { ok: true, value: { label, value, type: type as ContactType, displayOrder: order, isPublic: checked(form, "isPublic") } };
+}

@@ -1,0 +1,79 @@
+/** Site-wide constants of the public chrome (public-portal sections 2 and 9). */
+
+export const SITE_NAME = "CCCM Somalia";
+export const SITE_LONG_NAME = "Camp Coordination and Camp Management Cluster, Somalia";
+
+export interface MenuItem {
+  title: string;
+  url: string;
+  icon: MenuIcon;
+}
+
+/** The icon set the menu may use (Lucide names, public-portal section 2). */
+export const MENU_ICONS = ["home", "file-text", "book-open", "folder", "bar-chart-3", "info"] as const;
+export type MenuIcon = (typeof MENU_ICONS)[number];
+
+export function asMenuIcon(value: string | null | undefined): MenuIcon {
+  return (MENU_ICONS as readonly string[]).includes(value ?? "") ? (value as MenuIcon) : "file-text";
+}
+
+/** Used when the menu table is empty or cannot be read. */
+export const FALLBACK_MENU: MenuItem[] = [
+  { title: "Home", url: "/", icon: "home" },
+  { title: "Reports", url: "/reports", icon: "file-text" },
+  { title: "Guidelines", url: "/guidelines", icon: "book-open" },
+  { title: "Documents", url: "/documents", icon: "folder" },
+  { title: "Dashboard", url: "/dashboards", icon: "bar-chart-3" },
+  { title: "About", url: "/about", icon: "info" },
+];
+
+export interface Contact {
+  label: string;
+  value: string;
+  type: string;
+}
+
+/**
+ * Used when no contact is public or they cannot be read. The spec does not
+ * give the cluster's real addresses; these use the reserved example.org
+ * domain so mail can never reach a stranger. An installation sets its real
+ * contacts in the contact_info table (admin settings).
+ */
+export const FALLBACK_CONTACTS: Contact[] = [
+  { label: "General inquiries", value: "info@cccm-somalia.example.org", type: "email" },
+  { label: "Coordination team", value: "coordination@cccm-somalia.example.org", type: "email" },
+];
+
+export const FOOTER_QUICK_LINKS = 5;
+
+/** Footer quick links: the menu without the home link, at most 5. */
+export function footerLinks(menu: MenuItem[]): MenuItem[] {
+  return menu.filter((m) => m.url !== "/").slice(0, FOOTER_QUICK_LINKS);
+}
+
+/** The mailbox for "Report an issue": the first public e-mail contact. */
+export function supportEmail(contacts: Contact[]): string {
+  return (contacts.find((c) => c.type === "email") ?? FALLBACK_CONTACTS[0]!).value;
+}
+
+/** The public layout's route id: its loader data carries the site name of the admin settings. */
+export const PUBLIC_LAYOUT_ID = "routes/public/layout";
+
+type MatchWithData = { id: string; loaderData?: unknown } | undefined;
+
+/** The site name the public layout loaded (admin settings), or SITE_NAME when there is none. */
+export function siteNameOf(matches: readonly MatchWithData[]): string {
+  const data = matches.find((m) => m?.id === PUBLIC_LAYOUT_ID)?.loaderData as { siteName?: unknown } | undefined;
+  return typeof data?.siteName === "string" && data.siteName ? data.siteName : SITE_NAME;
+}
+
+/** A page title ending with the site name: siteTitle(matches, "Reports") → "Reports | CCCM Somalia". */
+export function siteTitle(matches: readonly MatchWithData[], ...parts: string[]): string {
+  return [...parts, siteNameOf(matches)].join(" | ");
+}
+
+/** A title written with the default name at its end ("Reports | CCCM Somalia"), with the configured one instead. */
+export function retitle(title: string, matches: readonly MatchWithData[]): string {
+  const suffix = ` | ${SITE_NAME}`;
+  return title.endsWith(suffix) ? `${title.slice(0, -suffix.length)} | ${siteNameOf(matches)}` : title;
+}

@@ -1,0 +1,58 @@
+import { ActivityChart } from "~/components/admin/system/activity-chart";
+import { ByCategory, TopDashboards, TopDocuments } from "~/components/admin/system/analytics-tables";
+import { StatCards } from "~/components/admin/system/dashboard-panels";
+import { analyticsReport } from "~/.server/analytics/analytics.service";
+import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { ANALYTICS_PERIODS, parsePeriod } from "~/lib/analytics";
+import type { Route } from "./+types/analytics";
+
+export const meta: Route.MetaFunction = () => [{ title: "Analytics | Admin Portal" }];
+
+/** Views and downloads over time, top documents and dashboards, by category (ARCHITECTURE.md section 4). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request, ADMIN_ONLY);
+  const period = parsePeriod(new URL(request.url).searchParams.get("period"));
+  return analyticsReport(app(), period);
+}
+
+export default function AdminAnalytics({ loaderData: report }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Analytics</h1>
+      <p className="mt-1 text-sm text-slate-700">
+        From {report.from} to {report.to} (UTC), counted from the activity log.
+      </p>
+      <nav aria-label="Period" className="mt-4 flex flex-wrap gap-2">
+        {ANALYTICS_PERIODS.map((days) => (
+          <a
+            key={days}
+            href={`/admin/analytics?period=${days}`}
+            aria-current={days === report.period ? "page" : undefined}
+            className={`rounded-md border px-3 py-1.5 text-sm font-medium ${
+              days === report.period ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+            }`}
+          >
+            Last {days} days
+          </a>
+        ))}
+      </nav>
+      <StatCards
+        cards={[
+          { label: "Document views", value: report.totals.documentViews, icon: "documents" },
+          { label: "Dashboard views", value: report.totals.dashboardViews, icon: "sessions" },
+          { label: "Downloads", value: report.totals.downloads, icon: "documents" },
+        ]}
+      />
+      <div className="mt-6">
+        <ActivityChart points={report.days} />
+      </div>
+      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+        <TopDocuments caption="Top documents by views" measure="Views" rows={report.topViewed} />
+        <TopDocuments caption="Top documents by downloads" measure="Downloads" rows={report.topDownloaded} />
+        <TopDashboards rows={report.topDashboards} />
+        <ByCategory rows={report.byCategory} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { data, redirect } from "react-router";
+import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
+import type { ToastMessage } from "~/components/ui/use-toast-message";
+import { requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { findDashboard, updateDashboard } from "~/.server/dashboards/dashboards.admin";
+import { flashCookie } from "~/.server/http/flash";
+import { dashboardFieldsFrom, type DashboardFormFields } from "~/lib/dashboard-form";
+import { splitMessage } from "~/lib/document-form";
+import type { Route } from "./+types/dashboard-edit";
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit Dashboard | Admin Portal" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request);
+  const dashboard = await findDashboard(app(), params.id);
+  if (!dashboard) throw data("Dashboard not found", { status: 404 });
+  const values: DashboardFormFields = {
+    title: dashboard.title,
+    description: dashboard.description ?? "",
+    type: dashboard.type,
+    provider: dashboard.provider,
+    url: dashboard.url ?? "",
+    embed_url: dashboard.embed_url ?? "",
+    display_order: String(dashboard.display_order),
+    is_public: dashboard.is_public,
+  };
+  return { id: dashboard.id, title: dashboard.title, values };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireUser(request);
+  const fields = dashboardFieldsFrom(await request.formData());
+  const refuse = (message: ToastMessage, field: string | null, status: number) => data({ ok: false as const, message, field, fields }, { status });
+  const ctx = app();
+  let outcome: Awaited<ReturnType<typeof updateDashboard>>;
+  try {
+    outcome = await updateDashboard(ctx, params.id, fields);
+  } catch (error) {
+    ctx.log.error({ err: error, dashboardId: params.id }, "dashboard update failed");
+    return refuse({ tone: "error", title: "Update Failed", description: "The dashboard could not be saved. Please try again." }, null, 500);
+  }
+  if (!outcome.ok) return refuse({ tone: "error", ...splitMessage(outcome.message, "Update Failed") }, outcome.field, outcome.status);
+  const message: ToastMessage = { tone: "success", title: "Dashboard updated", description: `"${outcome.dashboard.title}" has been saved.` };
+  return redirect("/admin/dashboards", { headers: { "Set-Cookie": flashCookie(message) } });
+}
+
+export default function EditDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const state = actionData ? { message: actionData.message, field: actionData.field, fields: actionData.fields } : { message: null };
+  return (
+    <>
+      <p>
+        <a href="/admin/dashboards" className="text-sm text-brand-700 underline">
+          Back to dashboards
+        </a>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">Edit Dashboard</h1>
+      <p className="mt-1 text-slate-600">{loaderData.title}</p>
+      <div className="mt-4">
+        <DashboardPageForm values={loaderData.values} state={state} submitLabel="Save Changes" />
+      </div>
+    </>
+  );
+}

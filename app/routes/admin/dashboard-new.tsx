@@ -1,0 +1,54 @@
+import { data, redirect } from "react-router";
+import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
+import type { ToastMessage } from "~/components/ui/use-toast-message";
+import { requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { createDashboard } from "~/.server/dashboards/dashboards.admin";
+import { flashCookie } from "~/.server/http/flash";
+import { dashboardFieldsFrom, DASHBOARD_MESSAGES, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
+import { splitMessage } from "~/lib/document-form";
+import type { Route } from "./+types/dashboard-new";
+
+export const meta: Route.MetaFunction = () => [{ title: "Create Dashboard | Admin Portal" }];
+
+/** The Create Dashboard form's page (without JavaScript); its action also serves the dialog. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireUser(request);
+  const form = await request.formData();
+  const fields = dashboardFieldsFrom(form);
+  const refuse = (message: ToastMessage, field: string | null, status: number) => data({ ok: false, message, field, fields }, { status });
+  const ctx = app();
+  let outcome: Awaited<ReturnType<typeof createDashboard>>;
+  try {
+    outcome = await createDashboard(ctx, fields, session.user);
+  } catch (error) {
+    ctx.log.error({ err: error }, "dashboard creation failed");
+    return refuse({ tone: "error", ...splitMessage(DASHBOARD_MESSAGES.createFailed) }, null, 500);
+  }
+  if (!outcome.ok) return refuse({ tone: "error", ...splitMessage(outcome.message, "Creation failed") }, outcome.field, outcome.status);
+  const message: ToastMessage = { tone: "success", title: "Dashboard created", description: `"${outcome.dashboard.title}" has been created.` };
+  if (form.get("_dialog") === "1") return { ok: true, message, field: null, fields: null };
+  return redirect("/admin/dashboards", { headers: { "Set-Cookie": flashCookie(message) } });
+}
+
+export default function NewDashboard({ actionData }: Route.ComponentProps) {
+  const state = actionData && !actionData.ok ? { message: actionData.message, field: actionData.field, fields: actionData.fields } : { message: null };
+  return (
+    <>
+      <p>
+        <a href="/admin/dashboards" className="text-sm text-brand-700 underline">
+          Back to dashboards
+        </a>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">Create Dashboard</h1>
+      <div className="mt-4">
+        <DashboardPageForm values={NEW_DASHBOARD_FIELDS} state={state} submitLabel="Create Dashboard" />
+      </div>
+    </>
+  );
+}

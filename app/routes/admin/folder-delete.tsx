@@ -1,0 +1,51 @@
+import { data, redirect } from "react-router";
+import { DeleteConfirmation } from "~/components/admin/content/confirm-delete";
+import { folderDeleteTarget } from "~/components/admin/folders/folder-card";
+import type { ToastMessage } from "~/components/ui/use-toast-message";
+import { requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { deleteFolder, findAdminFolder } from "~/.server/folders/folders.admin";
+import { flashCookie } from "~/.server/http/flash";
+import { requestMeta } from "~/.server/http/request-meta";
+import { FOLDER_MESSAGES } from "~/lib/folders";
+import type { Route } from "./+types/folder-delete";
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete folder | Admin Portal" }];
+
+/** Delete with confirmation: this page without JavaScript; its action also serves the dialog. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request);
+  const folder = await findAdminFolder(app(), params.id);
+  if (!folder) throw data("Folder not found", { status: 404 });
+  return { folder: { id: folder.id, name: folder.name, documentCount: folder.documentCount } };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireUser(request);
+  const dialog = (await request.formData()).get("_dialog") === "1";
+  const ctx = app();
+  const refuse = (status: number) => data({ ok: false, message: { tone: "error" as const, title: "Error", description: FOLDER_MESSAGES.deleteFailed } }, { status });
+  let deleted: Awaited<ReturnType<typeof deleteFolder>>;
+  try {
+    deleted = await deleteFolder(ctx, params.id, session.user, requestMeta(request));
+  } catch (error) {
+    ctx.log.error({ err: error, folderId: params.id }, "folder deletion failed");
+    return refuse(500);
+  }
+  if (!deleted) return refuse(404);
+  const n = deleted.movedDocuments;
+  const kept = n === 0 ? "" : n === 1 ? " Its document was kept." : ` Its ${n} documents were kept.`;
+  const message: ToastMessage = { tone: "success", title: "Folder deleted", description: `"${deleted.name}" has been deleted.${kept}` };
+  if (dialog) return { ok: true, message };
+  return redirect("/admin/folders", { headers: { "Set-Cookie": flashCookie(message) } });
+}
+
+export default function DeleteFolder({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <DeleteConfirmation
+      target={folderDeleteTarget(loaderData.folder)}
+      cancelHref="/admin/folders"
+      error={actionData && !actionData.ok ? actionData.message : null}
+    />
+  );
+}

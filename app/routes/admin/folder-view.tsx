@@ -1,0 +1,116 @@
+import { ArrowLeft, Eye, FolderOpen } from "lucide-react";
+import { data } from "react-router";
+import { BulkUploadButton } from "~/components/admin/folders/bulk-upload";
+import { PublicBadge } from "~/components/admin/folders/folder-card";
+import { FolderDocumentCard } from "~/components/admin/folders/folder-document-card";
+import { UploadToFolderButton } from "~/components/admin/folders/upload-to-folder";
+import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-reload";
+import { EnhancedShareDialog } from "~/components/admin/enhanced-share-dialog";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/styles";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { folderChoices, folderView } from "~/.server/folders/folders.admin";
+import { readFlash } from "~/.server/http/flash";
+import { linkOrigin } from "~/.server/shares/shares.service";
+import { FOLDER_MESSAGES } from "~/lib/folders";
+import type { Route } from "./+types/folder-view";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.view?.folder.name ?? "Folder"} | Folders | Admin Portal` }];
+
+const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error", description: FOLDER_MESSAGES.loadFailed };
+
+/** The folder view (admin-and-sharing section 2): Back, Share Folder, and every document of the folder, drafts marked. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request);
+  const ctx = app();
+  const url = new URL(request.url);
+  const base = { origin: linkOrigin(ctx, request), share: url.searchParams.get("share"), flash: readFlash(request).message };
+  let view: Awaited<ReturnType<typeof folderView>>;
+  let folders: Awaited<ReturnType<typeof folderChoices>>;
+  try {
+    [view, folders] = await Promise.all([folderView(ctx, params.id), folderChoices(ctx)]);
+  } catch (error) {
+    ctx.log.error({ err: error, folderId: params.id }, "loading a folder failed");
+    return data({ ...base, view: null, folders: [], loadError: LOAD_FAILED }, { status: 500 });
+  }
+  if (!view) throw data(FOLDER_MESSAGES.loadFailed, { status: 404 });
+  return { ...base, view, folders, loadError: null };
+}
+
+export default function FolderView({ loaderData }: Route.ComponentProps) {
+  const { view, origin, share, flash, loadError, folders } = loaderData;
+  useToastMessage(loadError);
+  useFolderLiveReload();
+  return (
+    <>
+      <a href="/admin/folders" className={buttonClass.ghost}>
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Back
+      </a>
+      {flash ? (
+        <div className="mt-4">
+          <Alert tone={flash.tone} title={flash.title}>
+            {flash.description}
+          </Alert>
+        </div>
+      ) : null}
+      {!view ? (
+        <div className="mt-4">
+          <Alert tone="error" title={LOAD_FAILED.title}>
+            {LOAD_FAILED.description}
+          </Alert>
+        </div>
+      ) : (
+        <>
+          <div className="mt-3 flex flex-wrap items-start gap-3">
+            <FolderOpen aria-hidden className="mt-1 h-7 w-7 shrink-0 text-brand-700" />
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h1 className="break-words text-2xl font-bold">{view.folder.name}</h1>
+                <PublicBadge isPublic={view.folder.isPublic} />
+              </div>
+              {view.folder.description ? <p className="mt-1 max-w-3xl text-slate-700">{view.folder.description}</p> : null}
+              <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+                <Eye aria-hidden className="h-4 w-4" />
+                {view.folder.viewCount} {view.folder.viewCount === 1 ? "view" : "views"} · {view.documents.length}{" "}
+                {view.documents.length === 1 ? "document" : "documents"}
+              </p>
+            </div>
+          </div>
+          <div className="mt-4 flex flex-wrap items-start gap-2">
+            <div className="min-w-0">
+              <EnhancedShareDialog
+                subject={{ kind: "folder", id: view.folder.id, title: view.folder.name, shareToken: view.folder.shareToken, visible: view.folder.isPublic }}
+                origin={origin}
+                returnTo={`/admin/folders/${view.folder.id}?share=folder#share-folder-${view.folder.id}`}
+                label="Share Folder"
+                defaultOpen={share === "folder"}
+                triggerClassName={buttonClass.primary}
+              />
+            </div>
+            <UploadToFolderButton folders={folders} folderId={view.folder.id} />
+            <BulkUploadButton folders={folders} folderId={view.folder.id} />
+          </div>
+          <section aria-labelledby="documents-heading" className="mt-8">
+            <h2 id="documents-heading" className="text-lg font-semibold">
+              Documents ({view.documents.length})
+            </h2>
+            {view.documents.length === 0 ? (
+              <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">This folder has no documents yet.</p>
+            ) : (
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {view.documents.map((doc) => (
+                  <li key={doc.id}>
+                    <FolderDocumentCard doc={doc} origin={origin} folderId={view.folder.id} shareOpen={share === doc.id} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMemo } from "react";
+import { data } from "react-router";
+import { BulkUploadForm, BulkUploadPlainForm } from "~/components/admin/folders/bulk-upload";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { bulkUpload } from "~/.server/documents/bulk-upload";
+import { folderChoices } from "~/.server/folders/folders.admin";
+import { requestMeta } from "~/.server/http/request-meta";
+import { bulkSummaryOf } from "~/lib/folders";
+import type { Route } from "./+types/folders-bulk-upload";
+
+export const meta: Route.MetaFunction = () => [{ title: "Bulk Upload | Admin Portal" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const folderId = new URL(request.url).searchParams.get("folderId") ?? "";
+  return { folders: await folderChoices(app()), folderId };
+}
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const FAILED = "Upload failed: An error occurred during upload";
+
+/**
+ * With JavaScript each file is sent by XMLHttpRequest (for its own progress bar) asking for JSON;
+ * React Router answers a page's action with the whole page, so this middleware answers such a
+ * request itself.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (request.method !== "POST" || !(request.headers.get("Accept") ?? "").includes("application/json")) return next();
+    const session = await getSession(request);
+    if (!session || !CONTENT_ROLES.includes(session.user.role)) return json({ ok: false, message: "Upload failed: User not authenticated" }, 401);
+    try {
+      const outcome = await bulkUpload(app(), request, session.user, requestMeta(request));
+      return outcome.ok ? json(outcome) : json({ ok: false, message: outcome.message, results: outcome.results }, outcome.status);
+    } catch (error) {
+      app().log.error({ err: error }, "bulk upload failed");
+      return json({ ok: false, message: FAILED }, 500);
+    }
+  },
+];
+
+/** Without JavaScript: every file in one request; the page shows each file's result. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireUser(request);
+  const ctx = app();
+  try {
+    const outcome = await bulkUpload(ctx, request, session.user, requestMeta(request));
+    if (!outcome.ok) return data({ results: outcome.results.length ? outcome.results : null, message: outcome.message }, { status: outcome.status });
+    return { results: outcome.results, message: null };
+  } catch (error) {
+    ctx.log.error({ err: error }, "bulk upload failed");
+    return data({ results: null, message: FAILED }, { status: 500 });
+  }
+}
+
+export default function BulkUploadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const results = actionData?.results ?? null;
+  const toastMessage = useMemo<ToastMessage | null>(() => {
+    if (actionData?.message) return { tone: "error", title: actionData.message };
+    if (!results) return null;
+    return { tone: results.every((r) => r.ok) ? "success" : "error", title: "Bulk upload finished", description: bulkSummaryOf(results) };
+  }, [actionData, results]);
+  useToastMessage(toastMessage);
+  return (
+    <>
+      <p>
+        <a href="/admin/folders" className="text-sm text-brand-700 underline">
+          Back to folders
+        </a>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">Bulk Upload</h1>
+      <div className="mt-4 max-w-3xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        {hydrated && !actionData ? (
+          <BulkUploadForm folders={loaderData.folders} folderId={loaderData.folderId} />
+        ) : (
+          <BulkUploadPlainForm folders={loaderData.folders} folderId={loaderData.folderId} results={results} message={actionData?.message ?? null} />
+        )}
+      </div>
+    </>
+  );
+}

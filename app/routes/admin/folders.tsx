@@ -1,0 +1,117 @@
+import { FileText, Folder, Eye, Search } from "lucide-react";
+import { data, Form } from "react-router";
+import { BulkUploadButton } from "~/components/admin/folders/bulk-upload";
+import { CreateFolderButton } from "~/components/admin/folders/create-folder-form";
+import { FolderCard } from "~/components/admin/folders/folder-card";
+import { QuickSetupButton } from "~/components/admin/folders/quick-setup";
+import { UploadToFolderButton } from "~/components/admin/folders/upload-to-folder";
+import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-reload";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass, inputClass } from "~/components/ui/styles";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { folderChoices, listFolders } from "~/.server/folders/folders.admin";
+import { readFlash } from "~/.server/http/flash";
+import { linkOrigin } from "~/.server/shares/shares.service";
+import { FOLDER_MESSAGES } from "~/lib/folders";
+import type { Route } from "./+types/folders";
+
+export const meta: Route.MetaFunction = () => [{ title: "Folders | Admin Portal" }];
+
+const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error", description: FOLDER_MESSAGES.fetchFailed };
+
+/** Folder management (admin-and-sharing section 2): search, the four actions, the counters and the cards. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  const ctx = app();
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const base = { q, origin: linkOrigin(ctx, request), flash: readFlash(request).message };
+  try {
+    const [list, choices] = await Promise.all([listFolders(ctx, q), folderChoices(ctx)]);
+    return { ...base, ...list, choices, loadError: null };
+  } catch (error) {
+    ctx.log.error({ err: error }, "loading folders failed");
+    return data({ ...base, folders: [], totals: null, choices: [], loadError: LOAD_FAILED }, { status: 500 });
+  }
+}
+
+function Counter({ label, value, Icon }: { label: string; value: number; Icon: typeof Folder }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="flex items-center gap-2 text-sm text-slate-600">
+        <Icon aria-hidden className="h-5 w-5 text-brand-700" />
+        {label}
+      </dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export default function AdminFolders({ loaderData }: Route.ComponentProps) {
+  const { q, origin, flash, folders, totals, choices, loadError } = loaderData;
+  useToastMessage(loadError);
+  useFolderLiveReload();
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Folders</h1>
+        <div className="flex flex-wrap gap-2">
+          <QuickSetupButton />
+          <UploadToFolderButton folders={choices} />
+          <BulkUploadButton folders={choices} />
+          <CreateFolderButton />
+        </div>
+      </div>
+      {flash ? (
+        <div className="mt-4">
+          <Alert tone={flash.tone} title={flash.title}>
+            {flash.description}
+          </Alert>
+        </div>
+      ) : null}
+      {loadError ? (
+        <div className="mt-4">
+          <Alert tone="error" title={loadError.title}>
+            {loadError.description}
+          </Alert>
+        </div>
+      ) : null}
+      <Form method="get" role="search" className="mt-4 flex max-w-xl gap-2">
+        <label htmlFor="folder-search" className="sr-only">
+          Search folders
+        </label>
+        <input id="folder-search" type="search" name="q" defaultValue={q} placeholder="Search folders by name or description" className={inputClass} />
+        <button type="submit" className={buttonClass.secondary}>
+          <Search aria-hidden className="h-4 w-4" />
+          Search
+        </button>
+      </Form>
+      {totals ? (
+        <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+          <Counter label="Total Folders" value={totals.folders} Icon={Folder} />
+          <Counter label="Total Documents" value={totals.documents} Icon={FileText} />
+          <Counter label="Total Views" value={totals.views} Icon={Eye} />
+        </dl>
+      ) : null}
+      <section aria-labelledby="folders-heading" className="mt-8">
+        <h2 id="folders-heading" className="text-lg font-semibold">
+          {q ? `Folders matching "${q}" (${folders.length})` : `All folders (${folders.length})`}
+        </h2>
+        {folders.length === 0 && !loadError ? (
+          <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            {q ? "No folders match your search." : "No folders yet. Use Quick Setup for the guidance folders, or Create Folder."}
+          </p>
+        ) : (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {folders.map((folder) => (
+              <li key={folder.id}>
+                <FolderCard folder={folder} origin={origin} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

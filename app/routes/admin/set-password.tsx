@@ -1,0 +1,138 @@
+import { KeyRound } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
+import { sessionCookie } from "~/.server/auth/guards";
+import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
+import { acceptInvitation, SetPasswordLinkInvalidError, setPasswordAccount } from "~/.server/auth/set-password";
+import { app } from "~/.server/context";
+import { flashCookie } from "~/.server/http/flash";
+import { requestMeta } from "~/.server/http/request-meta";
+import { UserInputError } from "~/.server/users/users.service";
+import type { Route } from "./+types/set-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Set your password | Admin Portal" }, { name: "robots", content: "noindex" }];
+
+function tokenOf(request: Request): string {
+  return new URL(request.url).searchParams.get("token") ?? "";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const account = await setPasswordAccount(app(), tokenOf(request));
+  return { account: account ? { email: account.email } : null };
+}
+
+type FieldErrors = Partial<Record<"password" | "confirm", string>>;
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const password = String(form.get("password") ?? "");
+  const confirm = String(form.get("confirm") ?? "");
+  const fieldErrors: FieldErrors = {};
+  if (password.length < MIN_PASSWORD_LENGTH) fieldErrors.password = "Password must be at least 6 characters";
+  else if (password !== confirm) fieldErrors.confirm = "The passwords do not match";
+  if (fieldErrors.password || fieldErrors.confirm) return data({ fieldErrors, error: null, ready: false }, { status: 400 });
+
+  try {
+    const { session } = await acceptInvitation(app(), tokenOf(request), password, requestMeta(request));
+    if (!session) return { fieldErrors: {} as FieldErrors, error: null, ready: true };
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookie(session.token));
+    headers.append("Set-Cookie", flashCookie({ tone: "success", title: "Welcome to the admin portal", description: "Your password is set." }));
+    throw redirect("/admin", { headers });
+  } catch (error) {
+    if (error instanceof SetPasswordLinkInvalidError || error instanceof UserInputError) {
+      return data({ fieldErrors: {} as FieldErrors, error: error.message, ready: false }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
+      <main className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-col items-center text-center">
+          <span className="rounded-full bg-brand-100 p-3 text-brand-700">
+            <KeyRound aria-hidden className="h-6 w-6" />
+          </span>
+          <h1 className="mt-3 text-xl font-semibold">Set your password</h1>
+        </div>
+        {actionData?.ready ? (
+          <div className="mt-6 space-y-4">
+            <Alert tone="success" title="Your password is set">
+              Your account is ready, but it has no access to the admin portal.
+            </Alert>
+            <BackToPortal />
+          </div>
+        ) : !loaderData.account ? (
+          <div className="mt-6 space-y-4">
+            <Alert tone="error" title="This link cannot be used">
+              It is invalid, already used or expired. Ask an administrator for a new one.
+            </Alert>
+            <BackToPortal />
+          </div>
+        ) : (
+          <Form method="post" className="mt-6 space-y-4" noValidate>
+            <p className="text-center text-sm text-slate-600">
+              For <strong className="text-slate-900">{loaderData.account.email}</strong>
+            </p>
+            {actionData?.error ? <Alert tone="error" title="This link cannot be used">{actionData.error}</Alert> : null}
+            <PasswordField id="password" label="New password" hint="At least 6 characters" error={actionData?.fieldErrors.password} />
+            <PasswordField id="confirm" label="Confirm password" error={actionData?.fieldErrors.confirm} />
+            <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+              {busy ? "Saving..." : "Set password"}
+            </button>
+          </Form>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function BackToPortal() {
+  return (
+    <p className="text-center text-sm">
+      <a href="/" className="text-brand-700 hover:underline">
+        Back to Portal
+      </a>
+    </p>
+  );
+}
+
+function PasswordField(props: { id: string; label: string; hint?: string; error?: string }) {
+  const described = [props.hint ? `${props.id}-hint` : null, props.error ? `${props.id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.id}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={described || undefined}
+        className={`${inputClass} mt-1`}
+      />
+      {props.hint ? (
+        <p id={`${props.id}-hint`} className="mt-1 text-xs text-slate-600">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+// The client bundle cannot import the server's constant; the server re-checks anyway.
+const MIN_PASSWORD = 6;

@@ -1,0 +1,122 @@
+import { data, redirect } from "react-router";
+import { ContactEditor } from "~/components/admin/system/contact-editor";
+import type { FormState } from "~/components/admin/system/form-bits";
+import { MenuEditor } from "~/components/admin/system/menu-editor";
+import { SettingsForm } from "~/components/admin/system/settings-form";
+import { Alert } from "~/components/ui/alert";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { flashCookie, readFlash } from "~/.server/http/flash";
+import { requestMeta } from "~/.server/http/request-meta";
+import { readSiteSettings, saveSiteSettings, settingsLastSaved } from "~/.server/settings/settings.service";
+import * as site from "~/.server/site/site-admin";
+import { systemStatus } from "~/.server/system/system.service";
+import { FALLBACK_CONTACTS, FALLBACK_MENU } from "~/lib/site";
+import { parseContactForm, parseMenuItemForm, parseSettingsForm } from "~/lib/site-settings";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin Portal" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request, ADMIN_ONLY);
+  const ctx = app();
+  const [settings, lastSaved, status, menu, contacts] = await Promise.all([
+    readSiteSettings(ctx),
+    settingsLastSaved(ctx),
+    systemStatus(ctx),
+    site.listMenuItems(ctx),
+    site.listContacts(ctx),
+  ]);
+  return {
+    settings,
+    lastSaved,
+    facts: { engine: status.engine, databaseBytes: status.databaseBytes, storageDriver: status.storageDriver, uptimeSeconds: status.uptimeSeconds, version: status.version },
+    menu,
+    contacts,
+    flash: readFlash(request).message,
+  };
+}
+
+const MESSAGES: Record<string, string> = {
+  "save-settings": "Settings saved",
+  "menu-add": "Menu item added",
+  "menu-update": "Menu item saved",
+  "menu-delete": "Menu item deleted",
+  "menu-defaults": "Default menu copied",
+  "contact-add": "Contact added",
+  "contact-update": "Contact saved",
+  "contact-delete": "Contact deleted",
+  "contact-defaults": "Default contacts copied",
+};
+
+type Outcome = { done: boolean } | { errors: Record<string, string | undefined> };
+type Actor = { id: string };
+
+/** Runs one form's intent through the settings or site service. */
+async function apply(intent: string, id: string | null, form: FormData, actor: Actor, meta: ReturnType<typeof requestMeta>): Promise<Outcome> {
+  const ctx = app();
+  if (intent === "save-settings") {
+    const parsed = parseSettingsForm(form);
+    if (!parsed.ok) return { errors: parsed.errors };
+    await saveSiteSettings(ctx, parsed.value, actor, meta);
+    return { done: true };
+  }
+  if (intent === "menu-add" || intent === "menu-update") {
+    const parsed = parseMenuItemForm(form);
+    if (!parsed.ok) return { errors: parsed.errors };
+    if (intent === "menu-add") return { done: !!(await site.addMenuItem(ctx, parsed.value, actor, meta)) };
+    return { done: !!id && (await site.editMenuItem(ctx, id, parsed.value, actor, meta)) };
+  }
+  if (intent === "contact-add" || intent === "contact-update") {
+    const parsed = parseContactForm(form);
+    if (!parsed.ok) return { errors: parsed.errors };
+    if (intent === "contact-add") return { done: !!(await site.addContact(ctx, parsed.value, actor, meta)) };
+    return { done: !!id && (await site.editContact(ctx, id, parsed.value, actor, meta)) };
+  }
+  if (intent === "menu-delete") return { done: !!id && (await site.removeMenuItem(ctx, id, actor, meta)) };
+  if (intent === "contact-delete") return { done: !!id && (await site.removeContact(ctx, id, actor, meta)) };
+  if (intent === "menu-defaults") return { done: await site.copyDefaultMenu(ctx, actor, meta) };
+  if (intent === "contact-defaults") return { done: await site.copyDefaultContacts(ctx, actor, meta) };
+  throw data({ message: "Unknown action" }, { status: 400 });
+}
+
+/** Every change is applied to the public pages at once (open ones reload through the live-update stream). */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireUser(request, ADMIN_ONLY);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "") || null;
+  const outcome = await apply(intent, id, form, session.user, requestMeta(request));
+  if ("errors" in outcome || !outcome.done) {
+    const missing = !("errors" in outcome);
+    const fields = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
+    const state: FormState = { intent, id, errors: "errors" in outcome ? outcome.errors : {}, fields };
+    const message: ToastMessage = { tone: "error", title: "Not saved", description: missing ? "That item no longer exists." : "Please correct the highlighted fields." };
+    return data({ state, message }, { status: missing ? 404 : 400 });
+  }
+  const message: ToastMessage = { tone: "success", title: MESSAGES[intent] ?? "Saved", description: "The public pages show it now." };
+  const anchor = intent.startsWith("menu") ? "#menu-heading" : intent.startsWith("contact") ? "#contacts-heading" : "";
+  return redirect(`/admin/settings${anchor}`, { headers: { "Set-Cookie": flashCookie(message) } });
+}
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.message);
+  const notice = actionData?.message ?? loaderData.flash;
+  const state = actionData?.state ?? null;
+  return (
+    <>
+      <h1 className="text-2xl font-bold">Settings</h1>
+      {notice ? (
+        <div className="mt-4">
+          <Alert tone={notice.tone} title={notice.title}>
+            {notice.description}
+          </Alert>
+        </div>
+      ) : null}
+      <SettingsForm settings={loaderData.settings} state={state?.intent === "save-settings" ? state : null} lastSaved={loaderData.lastSaved} facts={loaderData.facts} />
+      <MenuEditor items={loaderData.menu} state={state} defaults={FALLBACK_MENU.map((m) => m.title)} />
+      <ContactEditor contacts={loaderData.contacts} state={state} defaults={FALLBACK_CONTACTS.map((c) => c.label)} />
+    </>
+  );
+}

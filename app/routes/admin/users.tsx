@@ -1,0 +1,148 @@
+import { useRef } from "react";
+import { data } from "react-router";
+import { InviteUserForm } from "~/components/admin/invite-user-form";
+import { RefreshUsersButton } from "~/components/admin/refresh-users-button";
+import { UsersTable } from "~/components/admin/users-table";
+import { Alert } from "~/components/ui/alert";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
+import type { ActiveSession } from "~/.server/auth/sessions";
+import { app } from "~/.server/context";
+import { requestMeta } from "~/.server/http/request-meta";
+import { inviteUser } from "~/.server/users/invitations";
+import { AccountRuleError, isRole, isValidEmail, listUsers, normaliseEmail, setUserActive, setUserRole, UserInputError } from "~/.server/users/users.service";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Portal" }];
+
+const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error loading users", description: "Failed to load users" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireUser(request, ADMIN_ONLY);
+  const ctx = app();
+  try {
+    const rows = await listUsers(ctx);
+    const users = rows.map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      organization: u.organization,
+      role: u.role,
+      active: u.is_active === 1,
+      invited: u.password_hash === null,
+      createdAt: u.created_at,
+    }));
+    return { users, me: session.user.id, loadError: null };
+  } catch (error) {
+    ctx.log.error({ err: error }, "loading users failed");
+    return data({ users: [], me: session.user.id, loadError: LOAD_FAILED }, { status: 500 });
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireUser(request, ADMIN_ONLY);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "invite") return invite(request, session, form);
+  if (intent === "status" || intent === "role") return changeUser(request, session, intent, form);
+  throw data({ message: "Unknown action" }, { status: 400 });
+}
+
+async function invite(request: Request, session: ActiveSession, form: FormData) {
+  const fields = {
+    email: normaliseEmail(String(form.get("email") ?? "")),
+    name: String(form.get("name") ?? "").trim(),
+    organization: String(form.get("organization") ?? "").trim(),
+    role: String(form.get("role") ?? ""),
+  };
+  const fieldErrors: { email?: string; role?: string } = {};
+  if (!isValidEmail(fields.email)) fieldErrors.email = "Please enter a valid email address";
+  if (!isRole(fields.role)) fieldErrors.role = "Choose a role";
+  const failed = (message: ToastMessage, status: number) => data({ intent: "invite" as const, message, fieldErrors, fields, invitation: null }, { status });
+  if (fieldErrors.email || !isRole(fields.role)) return failed({ tone: "error", title: "Invitation failed", description: "Please correct the highlighted fields" }, 400);
+
+  const ctx = app();
+  try {
+    const result = await inviteUser(ctx, session.user, { ...fields, role: fields.role }, requestMeta(request));
+    const origin = ctx.config.publicUrl ?? new URL(request.url).origin;
+    const message: ToastMessage = result.created
+      ? { tone: "success", title: "Invitation created", description: `Send the set-password link below to ${result.user.email}.` }
+      : { tone: "success", title: "New link created", description: `The earlier link for ${result.user.email} no longer works.` };
+    const invitation = { email: result.user.email, link: `${origin}${result.path}`, expiresAt: result.expiresAt.toISOString() };
+    return { intent: "invite" as const, message, fieldErrors: {}, fields: null, invitation };
+  } catch (error) {
+    if (error instanceof UserInputError || error instanceof AccountRuleError) return failed({ tone: "error", title: "Invitation failed", description: error.message }, 400);
+    throw error;
+  }
+}
+
+async function changeUser(request: Request, session: ActiveSession, intent: "status" | "role", form: FormData) {
+  const ctx = app();
+  const userId = String(form.get("userId") ?? "");
+  const fallback = intent === "status" ? "Failed to update user status" : "Failed to update user role";
+  const failed = (description: string, status: number) =>
+    data({ intent, message: { tone: "error" as const, title: "Update failed", description }, userId }, { status });
+  try {
+    if (intent === "status") {
+      const active = form.get("active") === "1";
+      await setUserActive(ctx, session.user, userId, active, requestMeta(request));
+      return { intent, message: { tone: "success" as const, title: "Status updated", description: active ? "User activated" : "User deactivated" }, userId };
+    }
+    const role = form.get("role");
+    if (!isRole(role)) return failed(fallback, 400);
+    const user = await setUserRole(ctx, session.user, userId, role, requestMeta(request));
+    return { intent, message: { tone: "success" as const, title: "Role updated", description: `${user.email} is now ${roleName(role)}` }, userId };
+  } catch (error) {
+    if (error instanceof AccountRuleError) return failed(error.message, 409);
+    ctx.log.error({ err: error, userId, intent }, "user update failed");
+    return failed(fallback, 500);
+  }
+}
+
+function roleName(role: string): string {
+  return role === "admin" ? "an admin" : role === "editor" ? "an editor" : "a user";
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.message);
+  useToastMessage(loaderData.loadError);
+  const rowMessage = actionData && actionData.intent !== "invite" ? actionData.message : null;
+  // Counts actions, so the row forms reset after each one (the same on the server and in the browser).
+  const version = useRef({ of: actionData, n: 0 });
+  if (version.current.of !== actionData) version.current = { of: actionData, n: version.current.n + 1 };
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Users</h1>
+        <RefreshUsersButton failed={loaderData.loadError !== null} />
+      </div>
+
+      {rowMessage ? (
+        <div className="mt-4">
+          <Alert tone={rowMessage.tone} title={rowMessage.title}>
+            {rowMessage.description}
+          </Alert>
+        </div>
+      ) : null}
+
+      <InviteUserForm result={actionData?.intent === "invite" ? actionData : null} />
+
+      <section aria-labelledby="users-heading" className="mt-8">
+        <h2 id="users-heading" className="text-lg font-semibold">
+          All users ({loaderData.users.length})
+        </h2>
+        {loaderData.loadError ? (
+          <div className="mt-4">
+            <Alert tone="error" title={loaderData.loadError.title}>
+              {loaderData.loadError.description}
+            </Alert>
+          </div>
+        ) : loaderData.users.length === 0 ? (
+          <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No Users Found</p>
+        ) : (
+          <UsersTable users={loaderData.users} me={loaderData.me} version={version.current.n} />
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { ArrowLeft } from "lucide-react";
+import { useMemo } from "react";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { DashboardCategoryBadge, ProviderBadge, PublicDot } from "~/components/dashboards/dashboard-badges";
+import { DashboardEmbed, OpenInNewTab } from "~/components/dashboards/dashboard-embed";
+import { Alert } from "~/components/ui/alert";
+import { useToastMessage } from "~/components/ui/use-toast-message";
+import { app } from "~/.server/context";
+import { openPublicDashboard } from "~/.server/dashboards/dashboards.service";
+import { requestMeta } from "~/.server/http/request-meta";
+import { formatLongDate } from "~/lib/format";
+import { siteTitle } from "~/lib/site";
+import type { Route } from "./+types/dashboard-view";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: loaderData ? siteTitle(matches, loaderData.dashboard.title, "Interactive Dashboards") : siteTitle(matches, "Page not found") },
+];
+
+/**
+ * Whether this request is a visitor opening the dashboard, which records a VIEW: a GET that is
+ * not a speculative prefetch, and not the no-JavaScript "Load dashboard" step of a page just opened.
+ */
+function isOpening(request: Request, url: URL): boolean {
+  if (request.method !== "GET") return false;
+  const purpose = `${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`;
+  if (purpose.includes("prefetch")) return false;
+  if (url.searchParams.get("load") === "1") {
+    const referer = URL.canParse(request.headers.get("Referer") ?? "") ? new URL(request.headers.get("Referer")!) : null;
+    if (referer?.origin === url.origin && referer.pathname === url.pathname) return false;
+  }
+  return true;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const dashboard = await openPublicDashboard(app(), params.id, { record: isOpening(request, url), meta: requestMeta(request) });
+  if (!dashboard) throw data(null, { status: 404 });
+  return { dashboard, load: url.searchParams.get("load") === "1" };
+}
+
+/**
+ * Each run of the loader counts a view, so it runs when the visitor navigates here, not when
+ * something else on the page (live updates, a refresh) revalidates.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+const NO_URL = { tone: "error", title: "No URL available", description: "This dashboard doesn't have a valid URL" } as const;
+
+export default function DashboardView({ loaderData }: Route.ComponentProps) {
+  const { dashboard, load } = loaderData;
+  const noUrl = !dashboard.embed_url;
+  useToastMessage(useMemo(() => (noUrl ? NO_URL : null), [noUrl, dashboard.id]));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Link to="/dashboards" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Back to Dashboards
+      </Link>
+
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <DashboardCategoryBadge category={dashboard.category} />
+        <ProviderBadge provider={dashboard.provider} />
+      </div>
+      <h1 className="mt-3 text-2xl font-bold">{dashboard.title}</h1>
+      {dashboard.description ? <p className="mt-2 max-w-3xl text-slate-700">{dashboard.description}</p> : null}
+      <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
+        <PublicDot />
+        <time dateTime={dashboard.created_at}>{formatLongDate(dashboard.created_at)}</time>
+      </p>
+
+      {dashboard.open_url ? (
+        <div className="mt-4">
+          <OpenInNewTab url={dashboard.open_url} />
+        </div>
+      ) : null}
+
+      <div className="mt-6">
+        {dashboard.embed_url ? (
+          <DashboardEmbed key={dashboard.id} id={dashboard.id} title={dashboard.title} embedUrl={dashboard.embed_url} loaded={load} />
+        ) : (
+          <Alert tone="error" title={NO_URL.title}>
+            {NO_URL.description}
+          </Alert>
+        )}
+      </div>
+    </div>
+  );
+}

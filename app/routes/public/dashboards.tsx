@@ -1,0 +1,65 @@
+import { BarChart3 } from "lucide-react";
+import { DashboardCard } from "~/components/dashboards/dashboard-card";
+import { DashboardFilters } from "~/components/dashboards/dashboard-filters";
+import { FilterChips, RefreshButton, ViewToggle } from "~/components/dashboards/dashboard-toolbar";
+import { app } from "~/.server/context";
+import { browseDashboards } from "~/.server/dashboards/dashboards.service";
+import { dashboardsHref, hasActiveFilters, parseDashboardQuery } from "~/lib/dashboards";
+import { siteTitle } from "~/lib/site";
+import type { Route } from "./+types/dashboards";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Interactive Dashboards") },
+  { name: "description", content: "Interactive dashboards of the CCCM cluster in Somalia: site monitoring, new arrivals, facility mapping and more." },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const query = parseDashboardQuery(new URL(request.url).searchParams);
+  const { dashboards, providers } = await browseDashboards(app(), query);
+  return { query, dashboards, providers };
+}
+
+export default function Dashboards({ loaderData }: Route.ComponentProps) {
+  const { query, dashboards, providers } = loaderData;
+  const count = dashboards.length;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Interactive Dashboards</h1>
+        <RefreshButton href={dashboardsHref(query)} />
+      </div>
+
+      <DashboardFilters query={query} providers={providers} />
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="text-sm text-slate-600">
+          {count} dashboard(s) found
+        </p>
+        <ViewToggle query={query} />
+      </div>
+      <div className="mt-3">
+        <FilterChips query={query} />
+      </div>
+
+      {count === 0 ? (
+        <div className="mt-12 flex flex-col items-center text-center text-slate-600">
+          <BarChart3 aria-hidden className="h-12 w-12 text-slate-400" />
+          <h2 className="mt-4 text-lg font-semibold text-slate-800">No dashboards found</h2>
+          <p className="mt-1">
+            {hasActiveFilters(query)
+              ? "No dashboards match your current filters. Try adjusting your search criteria."
+              : "Dashboards will appear here once they are uploaded by administrators."}
+          </p>
+        </div>
+      ) : (
+        <ul className={`mt-6 grid gap-4 ${query.view === "grid" ? "grid-cols-1 md:grid-cols-2" : "grid-cols-1"}`}>
+          {dashboards.map((d) => (
+            <li key={d.id}>
+              <DashboardCard dashboard={d} view={query.view} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { ArrowLeft, FileX, Mail } from "lucide-react";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { DocumentFacts } from "~/components/documents/document-facts";
+import { DownloadButton } from "~/components/documents/download-button";
+import { Preview } from "~/components/documents/preview";
+import { ShareDialog } from "~/components/documents/share-dialog";
+import { buttonClass } from "~/components/ui/styles";
+import { app } from "~/.server/context";
+import { documentDetailView } from "~/.server/documents/detail";
+import { requestMeta } from "~/.server/http/request-meta";
+import { publicContacts } from "~/.server/site/site.service";
+import { formatSizeMb } from "~/lib/format";
+import { reportIssueHref } from "~/lib/share";
+import { siteTitle, supportEmail } from "~/lib/site";
+import type { Route } from "./+types/document-detail";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData?.found) return [{ title: siteTitle(matches, "Document not found") }, { name: "robots", content: "noindex" }];
+  const { document, shareUrl, byToken } = loaderData;
+  return [
+    { title: siteTitle(matches, document.title) },
+    { name: "description", content: document.description ?? `${document.category} published by the CCCM cluster in Somalia.` },
+    { tagName: "link", rel: "canonical", href: shareUrl },
+    // A share-token address is for the people it was sent to, not for search engines.
+    ...(byToken ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+};
+
+/** Browsers mark speculative loads; a prefetch is not a visit. */
+function isPrefetch(request: Request): boolean {
+  return /prefetch/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
+}
+
+/**
+ * /document/:id, /public-document/:id and /shared/document/:idOrToken: one
+ * public view of a published document. Anything else (unknown, unpublished,
+ * revoked token) is the spec's not-found screen with a 404 status.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const ctx = app();
+  const url = new URL(request.url);
+  const byToken = "idOrToken" in params && typeof params.idOrToken === "string";
+  const key = (byToken ? params.idOrToken : "id" in params ? params.id : undefined) ?? "";
+  const preview = url.searchParams.get("preview");
+  const [view, contacts] = await Promise.all([
+    documentDetailView(ctx, {
+      key,
+      byToken,
+      // The no-JS preview toggle reloads the page with ?preview=…: that is the same visit.
+      countView: request.method === "GET" && preview === null && !isPrefetch(request),
+      previewOpen: preview === "1",
+      meta: requestMeta(request),
+    }),
+    publicContacts(ctx),
+  ]);
+  if (!view) return data({ found: false as const }, { status: 404 });
+  const shareUrl = new URL(`/document/${encodeURIComponent(view.document.id)}`, ctx.config.publicUrl ?? request.url).href;
+  return { found: true as const, ...view, byToken, shareUrl, supportEmail: supportEmail(contacts), pathname: url.pathname, previewOpen: preview === "1" };
+}
+
+/**
+ * Revalidations (live updates, actions elsewhere) would count phantom views,
+ * and the loader cannot tell them from visits (React Router strips `.data`
+ * from the URL it sees): the same document keeps its data.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function DocumentDetailPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) return <DocumentNotFound />;
+  return <DocumentView key={loaderData.document.id} view={loaderData} />;
+}
+
+type FoundData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+
+function DocumentView({ view }: { view: FoundData }) {
+  const { document: doc, attachments, preview, shareUrl, pathname } = view;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <div className="flex items-center justify-between gap-3">
+        <Link to="/documents" className={`${buttonClass.ghost} -ml-3`}>
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          Back to documents
+        </Link>
+        <ShareDialog url={shareUrl} title={doc.title} />
+      </div>
+
+      <article className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <DocumentFacts doc={doc} />
+        <div className="mt-6 border-t border-slate-200 pt-4">
+          {doc.has_file ? (
+            <DownloadButton
+              documentId={doc.id}
+              title={doc.title}
+              label={`Download Document (${(doc.extension ?? "").toUpperCase()}, ${formatSizeMb(doc.size)})`}
+              className="w-full sm:w-auto"
+            />
+          ) : (
+            <div className="flex gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+              <FileX aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+              <div>
+                <p className="font-semibold">No file available</p>
+                <p>This document doesn't have any downloadable files</p>
+              </div>
+            </div>
+          )}
+        </div>
+      </article>
+
+      <Preview
+        kind={preview.kind}
+        url={preview.url}
+        title={doc.title}
+        open={view.previewOpen}
+        serverText={preview.text}
+        showHref={`${pathname}?preview=1#preview`}
+        hideHref={`${pathname}?preview=0#preview`}
+      />
+
+      {attachments.length > 0 ? <Attachments attachments={attachments} /> : null}
+
+      <p className="text-sm text-slate-600">
+        <a href={reportIssueHref(view.supportEmail, doc, shareUrl)} className="inline-flex items-center gap-1.5 text-brand-700 underline hover:text-brand-800">
+          <Mail aria-hidden className="h-4 w-4" />
+          Report an issue
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function Attachments({ attachments }: { attachments: FoundData["attachments"] }) {
+  return (
+    <section aria-labelledby="attachments-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="attachments-heading" className="text-lg font-semibold">
+        Attachments
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200">
+        {attachments.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+            <div className="min-w-0">
+              <p className="break-words font-medium">{a.label}</p>
+              <p className="text-sm text-slate-600">
+                {a.file_type ?? "File"} · {formatSizeMb(a.file_size)}
+              </p>
+            </div>
+            <a href={a.url} download className={buttonClass.secondary} aria-label={`Download ${a.label}`}>
+              Download
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DocumentNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <FileX aria-hidden className="mx-auto h-12 w-12 text-slate-400" />
+      <h1 className="mt-4 text-2xl font-semibold">Document not found</h1>
+      <p className="mt-2 text-slate-700">The document you're looking for doesn't exist or has been removed.</p>
+      <Link to="/documents" className={`${buttonClass.primary} mt-8`}>
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Back to Documents
+      </Link>
+    </div>
+  );
+}

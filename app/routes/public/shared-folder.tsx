@@ -1,0 +1,133 @@
+import { Copy, FolderOpen, Mail, MessageCircle } from "lucide-react";
+import { useRef } from "react";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { toast } from "sonner";
+import { DocumentCard } from "~/components/documents/document-card";
+import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { app } from "~/.server/context";
+import { viewSharedFolder } from "~/.server/folders/folders.service";
+import { siteTitle } from "~/lib/site";
+import type { Route } from "./+types/shared-folder";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: siteTitle(matches, loaderData ? loaderData.folder.name : "Page not found") },
+  // A share link is for the people it was sent to, not for search engines.
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * /shared/folder/:token: a public folder and its published documents.
+ * Unknown, revoked and private tokens are the 404 page. Every GET counts a
+ * view; HEAD does not.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const ctx = app();
+  const shared = await viewSharedFolder(ctx, params.token, { countView: request.method === "GET" });
+  if (!shared) throw data(null, { status: 404 });
+  const shareUrl = new URL(`/shared/folder/${encodeURIComponent(params.token)}`, ctx.config.publicUrl ?? request.url).href;
+  return { ...shared, shareUrl };
+}
+
+/**
+ * Live updates revalidate the page's loaders; that is not a new view of the
+ * folder, and the loader cannot tell it from one (React Router strips
+ * `.data` from the URL it sees), so this page keeps its data then.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.href === nextUrl.href && !formMethod) return false;
+  return defaultShouldRevalidate;
+}
+
+function countLabel(n: number): string {
+  return `${n} ${n === 1 ? "document" : "documents"}`;
+}
+
+export default function SharedFolder({ loaderData }: Route.ComponentProps) {
+  const { folder, documents, shareUrl } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-start gap-3">
+        <FolderOpen aria-hidden className="mt-1 h-7 w-7 shrink-0 text-brand-700" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold">{folder.name}</h1>
+            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800">{countLabel(folder.documentCount)}</span>
+          </div>
+          {folder.description ? <p className="mt-2 max-w-3xl text-slate-700">{folder.description}</p> : null}
+        </div>
+      </div>
+
+      <ShareFolder name={folder.name} description={folder.description} url={shareUrl} />
+
+      {documents.length === 0 ? (
+        <p className="mt-10 text-center text-slate-600">This folder has no published documents yet.</p>
+      ) : (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Documents in ${folder.name}`}>
+          {documents.map((doc) => (
+            <li key={doc.id}>
+              <DocumentCard doc={doc} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The link as text (always), a copy button (with JavaScript), and e-mail/WhatsApp links (plain links, no JavaScript needed). */
+function ShareFolder({ name, description, url }: { name: string; description: string | null; url: string }) {
+  const hydrated = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
+  const subject = `CCCM Folder: ${name}`;
+  const body = [name, description, url].filter(Boolean).join("\n\n");
+  const mailto = `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  const whatsapp = `https://wa.me/?text=${encodeURIComponent(`${subject}\n${url}`)}`;
+  return (
+    <section aria-labelledby="share-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="share-heading" className="text-base font-semibold">
+        Share this folder
+      </h2>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="folder-link" className={labelClass}>
+            Folder link
+          </label>
+          <input id="folder-link" ref={input} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} mt-1`} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {hydrated ? (
+            <button type="button" className={buttonClass.primary} onClick={() => void copyLink(url, input.current)}>
+              <Copy aria-hidden className="h-4 w-4" />
+              Copy link
+            </button>
+          ) : null}
+          <a href={mailto} className={buttonClass.secondary}>
+            <Mail aria-hidden className="h-4 w-4" />
+            Email
+          </a>
+          <a href={whatsapp} className={buttonClass.secondary} target="_blank" rel="noopener noreferrer">
+            <MessageCircle aria-hidden className="h-4 w-4" />
+            WhatsApp
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The Clipboard API needs a secure origin; a plain-HTTP install falls back to selecting the field and copying it. */
+async function copyLink(url: string, field: HTMLInputElement | null): Promise<void> {
+  try {
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(url);
+    } else {
+      field?.select();
+      if (!document.execCommand("copy")) throw new Error("copy refused");
+    }
+    toast.success("Link Copied", { description: "Folder link copied to clipboard" });
+  } catch {
+    field?.select();
+    toast.error("Copy Failed", { description: "Please copy manually" });
+  }
+}

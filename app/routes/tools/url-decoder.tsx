@@ -1,0 +1,104 @@
+import { Link2 } from "lucide-react";
+import { useState } from "react";
+import { Form } from "react-router";
+import { UrlResult } from "~/components/tools/url-result";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
+import { splitMessage } from "~/lib/document-form";
+import { siteTitle } from "~/lib/site";
+import { type DecodeOutcome, decodeUrl, TRACKING_PARAMETERS } from "~/lib/url-cleaner";
+import type { Route } from "./+types/url-decoder";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "URL Decoder") },
+  { name: "description", content: "Decode a link, unwrap Outlook safelinks and remove tracking parameters before sharing it." },
+  // Opening a cleaned link must not tell its site which address was decoded here.
+  { name: "referrer", content: "no-referrer" },
+];
+
+/**
+ * /tools/url-decoder (admin-and-sharing sections 2, 5, 8 and 9): public, no sign-in. Without
+ * JavaScript the GET form brings the URL here and the server decodes it; with JavaScript the
+ * same function runs in the browser and nothing is sent.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url).searchParams.get("url");
+  return { input: url ?? "", outcome: url === null ? null : decodeUrl(url) };
+}
+
+export function headers() {
+  // A decoded address may be private (a personal link from an e-mail): keep it out of caches.
+  return { "Cache-Control": "no-store" };
+}
+
+function Outcome({ outcome }: { outcome: DecodeOutcome }) {
+  if (!outcome.ok) {
+    const { title, description } = splitMessage(outcome.message, outcome.message);
+    return <Alert tone="error" title={title}>{description === title ? null : description}</Alert>;
+  }
+  return <UrlResult result={outcome.result} />;
+}
+
+export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
+  const [input, setInput] = useState(loaderData.input);
+  const [outcome, setOutcome] = useState<DecodeOutcome | null>(loaderData.outcome);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOutcome(decodeUrl(input));
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="flex items-center gap-2 text-3xl font-bold">
+        <Link2 aria-hidden className="h-7 w-7 text-brand-700" />
+        URL Decoder
+      </h1>
+      <p className="mt-2 text-slate-700">
+        Paste a link from an e-mail or a message to see where it really goes: percent-encoding is decoded, Outlook safelinks are unwrapped, MailChimp click-tracking
+        links are recognised (never followed), and tracking parameters are removed.
+      </p>
+      <Form method="get" onSubmit={onSubmit} noValidate className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <label htmlFor="url" className={labelClass}>
+          URL to decode
+        </label>
+        <textarea
+          id="url"
+          name="url"
+          rows={3}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="https://eur01.safelinks.protection.outlook.com/?url=..."
+          className={`${inputClass} mt-1 font-mono`}
+        />
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="submit" className={buttonClass.primary}>
+            Decode URL
+          </button>
+          <a
+            href="/tools/url-decoder"
+            className={buttonClass.secondary}
+            onClick={(e) => {
+              e.preventDefault();
+              setInput("");
+              setOutcome(null);
+            }}
+          >
+            Clear
+          </a>
+        </div>
+      </Form>
+      <section aria-label="Result" aria-live="polite" className="mt-6">
+        {outcome ? <Outcome outcome={outcome} /> : null}
+      </section>
+      <section aria-labelledby="removed-heading" className="mt-8 text-sm text-slate-700">
+        <h2 id="removed-heading" className="text-base font-semibold text-slate-900">
+          Parameters removed
+        </h2>
+        <p className="mt-2 font-mono">{TRACKING_PARAMETERS.join(", ")}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./portal";
+
+export const DEMO_ADMIN = { email: "demo-admin@example.org", password: "demo-admin-password" };
+
+const root = path.resolve(import.meta.dirname, "..", "..", "..");
+
+/** A dedicated portal with the demo content (`portal demo`) and one admin; `dispose` stops it and removes its data. */
+export async function startDemoPortal(prepare?: (dataDir: string) => void | Promise<void>): Promise<RunningPortal & { dispose(): Promise<void> }> {
+  const dataDir = await tempDataDir();
+  const demo = spawnSync(process.execPath, [path.join(root, "bin", "portal.mjs"), "demo"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  if (demo.status !== 0) throw new Error(`portal demo failed: ${demo.stderr}${demo.stdout}`);
+  createAdmin(dataDir, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await prepare?.(dataDir);
+  const portal = await startPortal(dataDir);
+  return {
+    ...portal,
+    async dispose() {
+      await portal.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

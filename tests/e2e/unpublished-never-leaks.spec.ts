@@ -1,0 +1,109 @@
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import path from "node:path";
+import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
+import { writePdf } from "./support/pdf";
+
+/**
+ * Issue 3: an unpublished document with a unique title never appears in any
+ * public page, search result, JSON, event stream, share link or download.
+ * The crawler follows every same-origin link, image and frame of the public
+ * side, plus searches for the title and the JSON list.
+ */
+const TITLE = "Canary draft 5b1e93";
+const TAG = "canarytag5b1e93";
+const CRAWL_LIMIT = 400;
+
+test("a draft never leaks to anonymous visitors", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const portal = await startDemoPortal();
+  const events = new AbortController();
+  try {
+    // An anonymous live-update listener, connected before the draft is created.
+    let streamed = "";
+    const stream = fetch(`${portal.url}/api/events`, { signal: events.signal }).then(async (res) => {
+      const reader = res.body!.getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        streamed += new TextDecoder().decode(value);
+      }
+    }).catch(() => {});
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/admin/login`);
+    await page.getByLabel("Email").fill(DEMO_ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(`${portal.url}/admin`);
+    await page.goto(`${portal.url}/admin/documents`);
+    await page.getByLabel(/^File/).setInputFiles(await writePdf("canary.pdf", TITLE));
+    await page.getByLabel("Title").fill(TITLE);
+    await page.getByLabel(/^Tags/).fill(TAG);
+    await page.getByLabel("Publish immediately").uncheck();
+    await page.getByRole("button", { name: "Upload Document" }).click();
+    await expect(page.getByRole("status").getByText("Upload successful")).toBeVisible();
+    await context.close();
+
+    // Give the draft a share token too: a token must not open an unpublished document.
+    const db = new Database(path.join(portal.dataDir, "portal.db"));
+    const { id } = db.prepare("select id from documents where title = ?").get(TITLE) as { id: string };
+    db.prepare("update documents set share_token = ? where id = ?").run("canary-share-token-5b1e93", id);
+    db.close();
+
+    const forbidden = [TITLE, TAG, id, "canary-share-token-5b1e93"];
+    const seeds = [
+      "/", "/documents", "/reports", "/guidelines", "/standards", "/dashboards", "/about",
+      `/documents?q=${encodeURIComponent(TITLE)}`, `/documents?q=${TAG}`, "/documents?q=canary", "/documents?category=Other",
+      `/reports?q=canary`, `/guidelines?q=canary`, `/standards?q=canary`,
+      "/api/public/documents", `/api/public/documents?q=${TAG}`, "/api/public/documents?category=Other",
+    ];
+    const queue = [...seeds];
+    const seen = new Set<string>();
+    while (queue.length && seen.size < CRAWL_LIMIT) {
+      const next = queue.shift()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const res = await fetch(`${portal.url}${next}`, { redirect: "manual" });
+      const type = res.headers.get("content-type") ?? "";
+      if (!/text|json/.test(type)) {
+        await res.body?.cancel();
+        continue;
+      }
+      const body = await res.text();
+      // A search page repeats its own query in the search box; only what the query did not bring counts.
+      const asked = [...new URL(next, portal.url).searchParams.values()].join("\n");
+      for (const secret of forbidden) if (!asked.includes(secret)) expect(body, `${next} mentions the draft`).not.toContain(secret);
+      if (/[?&]q=/.test(next) && type.includes("json")) expect(JSON.parse(body), `${next} finds the draft`).toEqual([]);
+      if (!type.includes("html")) continue;
+      for (const [, link] of body.matchAll(/(?:href|src)="(\/[^"#]*)"/g)) {
+        const url = link!.replaceAll("&amp;", "&");
+        if (url.startsWith("/admin") || url.startsWith("/assets/") || url.startsWith("//")) continue;
+        if (!seen.has(url)) queue.push(url);
+      }
+    }
+    expect(seen.size, "the crawl reached the public side").toBeGreaterThan(60);
+
+    for (const direct of [
+      `/document/${id}`,
+      `/public-document/${id}`,
+      `/shared/document/${id}`,
+      "/shared/document/canary-share-token-5b1e93",
+      `/api/documents/${id}/download`,
+      `/api/document/${id}/download/file`,
+    ]) {
+      const res = await fetch(`${portal.url}${direct}`, { redirect: "manual" });
+      expect(res.status, direct).toBe(404);
+      const body = await res.text();
+      for (const secret of forbidden) expect(body, direct).not.toContain(secret);
+    }
+
+    for (const secret of forbidden) expect(streamed, "the anonymous event stream").not.toContain(secret);
+    events.abort();
+    await stream;
+  } finally {
+    events.abort();
+    await portal.dispose();
+  }
+});
