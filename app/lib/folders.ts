@@ -3,7 +3,7 @@
  * check a bulk selection before sending it; the server checks everything again.
  */
 import { type Category, canonicalCategory } from "./categories";
-import { DOCUMENT_MESSAGES, titleFromFileName } from "./document-form";
+import { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, titleFromFileName } from "./document-form";
 import { extensionOf } from "./file-names";
 
 /** The eleven preset guidance folders of Quick Setup (section 3), in the spec's order. */
@@ -61,7 +61,7 @@ export function folderCategory(value: string | null | undefined): Category | nul
 export const BULK_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "csv"] as const;
 export const BULK_ACCEPT = BULK_EXTENSIONS.map((e) => `.${e}`).join(",");
 /** 50MB: 52428800 bytes accepted, one more refused. */
-export const BULK_MAX_BYTES = 52_428_800;
+export const BULK_MAX_BYTES = MAX_UPLOAD_BYTES;
 /** Files one bulk request may carry (the form without JavaScript sends them all at once). */
 export const BULK_MAX_FILES = 100;
 

@@ -3,12 +3,16 @@
  * the first bytes of the content, so a renamed executable is refused
  * (OWASP file-upload guidance). Lists from admin-and-sharing section 5.
  */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024; // 52428800, "50MB"
+import { BULK_EXTENSIONS } from "~/lib/folders";
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from "~/lib/document-form";
 
+// The lists and the limit live in app/lib, where the browser checks a file before sending it;
+// the server enforces the very same values (and, below, the content).
+export { MAX_UPLOAD_BYTES };
 /** The single-document upload form's types. */
-export const DOCUMENT_UPLOAD_TYPES = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "jpg", "jpeg", "png", "gif"] as const;
+export const DOCUMENT_UPLOAD_TYPES = UPLOAD_EXTENSIONS;
 /** Bulk upload's types. */
-export const BULK_UPLOAD_TYPES = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "csv"] as const;
+export const BULK_UPLOAD_TYPES = BULK_EXTENSIONS;
 
 type Signature = (head: Uint8Array) => boolean;
 

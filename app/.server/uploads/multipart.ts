@@ -1,5 +1,6 @@
 import busboy from "busboy";
 import { Readable, Transform, type TransformCallback } from "node:stream";
+import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import { extensionOf } from "~/lib/file-names";
 import { mimeForExtension } from "~/lib/mime";
 import type { Storage } from "../storage";
@@ -8,9 +9,9 @@ import { contentMatchesExtension, MAX_UPLOAD_BYTES, SNIFF_BYTES } from "./file-t
 
 /** The spec's messages (admin-and-sharing section 5). */
 export const UPLOAD_MESSAGES = {
-  invalidType: "Invalid file type: Please select a supported file type",
-  tooLarge: "File too large: Please select a file smaller than 50MB",
-  missing: "Missing information: Please fill in all required fields and select a file",
+  invalidType: DOCUMENT_MESSAGES.invalidType,
+  tooLarge: DOCUMENT_MESSAGES.tooLarge,
+  missing: DOCUMENT_MESSAGES.missing,
 } as const;
 
 export interface StoredUpload {
