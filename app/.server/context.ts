@@ -3,6 +3,7 @@ import { type Config, getConfig } from "./config";
 import { type Db, openDb } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
 import { EventBus } from "./events/bus";
+import { PostgresEventTransport } from "./events/pg-transport";
 import { getLogger } from "./logger";
 import { type Storage, createStorage } from "./storage";
 
@@ -30,10 +31,14 @@ export interface OpenOptions {
 /** Opens the database and storage, applies pending migrations, and returns a context. */
 export async function openAppContext(options: OpenOptions): Promise<AppContext> {
   const { config } = options;
+  const log = options.log ?? getLogger();
   const db = openDb(config.database);
+  const events = createEventBus(config, db, log);
   try {
     if (options.migrate !== false) await migrateToLatest(db.kysely, db.engine);
+    await events.start();
   } catch (error) {
+    await events.close();
     await db.close();
     throw error;
   }
@@ -41,14 +46,27 @@ export async function openAppContext(options: OpenOptions): Promise<AppContext> 
     config,
     db,
     storage: createStorage({ dataDir: config.dataDir, s3: config.s3 }),
-    events: new EventBus(),
-    log: options.log ?? getLogger(),
+    events,
+    log,
     now: options.now ?? (() => new Date()),
   };
 }
 
+/** In-process on SQLite (one instance); shared through LISTEN/NOTIFY on PostgreSQL (many instances). */
+function createEventBus(config: Config, db: Db, log: Logger): EventBus {
+  const onError = (error: unknown, message: string) => log.warn({ err: error }, message);
+  if (config.database.kind !== "postgres") return new EventBus({ onError });
+  const transport = new PostgresEventTransport({
+    url: config.database.url,
+    db: db.kysely,
+    onLost: (error) => log.warn({ err: error }, "live events: lost the PostgreSQL LISTEN connection; reconnecting"),
+    onReconnected: () => log.info("live events: listening on PostgreSQL again"),
+  });
+  return new EventBus({ transport, onError });
+}
+
 export async function closeAppContext(ctx: AppContext): Promise<void> {
-  ctx.events.close();
+  await ctx.events.close();
   await ctx.db.close();
 }
 

@@ -7,6 +7,8 @@ export interface HealthReport {
   db: string;
   storage: string;
   migrations: string;
+  /** How live events reach the other instances (in-process on SQLite). */
+  events: string;
 }
 
 async function probe(run: () => Promise<string>): Promise<string> {
@@ -34,6 +36,13 @@ export async function checkHealth(ctx: AppContext, options: { storageWrite: bool
     else await ctx.storage.stat("health/probe");
     return `ok (${ctx.storage.driver})`;
   });
-  const ok = [db, migrations, storage].every((s) => s.startsWith("ok"));
-  return { status: ok ? "ok" : "error", db, storage, migrations };
+  const events = await probe(async () => {
+    const { transport, listening } = ctx.events.mode;
+    if (!listening) throw new Error(`not listening (${transport}); reconnecting`);
+    // The CLI check sends a probe round trip; /healthz only reads the state.
+    if (options.storageWrite && transport !== "in-process") return `ok (${transport}, round trip ${Math.round(await ctx.events.probe(5_000))} ms)`;
+    return `ok (${transport})`;
+  });
+  const ok = [db, migrations, storage, events].every((s) => s.startsWith("ok"));
+  return { status: ok ? "ok" : "error", db, storage, migrations, events };
 }
