@@ -31,28 +31,34 @@ export async function insertJob(db: Kysely<Database>, row: Insertable<JobsTable>
   await db.insertInto("jobs").values(row).execute();
 }
 
-/** Queued jobs of a kind that are due, and running ones whose worker has been silent since `staleBefore` (it crashed). */
-export function selectDueJobs(db: Kysely<Database>, kind: string, now: string, staleBefore: string): Promise<JobRow[]> {
-  return db
+/**
+ * Takes up to `limit` jobs of a kind for one worker: queued ones that are due, and running ones
+ * whose worker has been silent since `staleBefore` (it crashed). On PostgreSQL the candidate rows
+ * are locked with FOR UPDATE SKIP LOCKED, so two instances sweeping at once take disjoint jobs
+ * and never wait on each other; SQLite has one writer at a time, so the statement alone is enough.
+ * Returns the claimed rows, with `attempts` already counting this run.
+ */
+export async function claimDueJobs(
+  db: Kysely<Database>,
+  engine: "sqlite" | "postgres",
+  claim: { kind: string; now: string; staleBefore: string; worker: string; limit: number },
+): Promise<JobRow[]> {
+  let due = db
     .selectFrom("jobs")
-    .selectAll()
-    .where("kind", "=", kind)
-    .where((eb) => eb.or([eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]), eb.and([eb("status", "=", "running"), eb("locked_at", "<", staleBefore)])]))
+    .select("id")
+    .where("kind", "=", claim.kind)
+    .where((eb) =>
+      eb.or([eb.and([eb("status", "=", "queued"), eb("run_at", "<=", claim.now)]), eb.and([eb("status", "=", "running"), eb("locked_at", "<", claim.staleBefore)])]),
+    )
     .orderBy("run_at")
-    .limit(100)
-    .execute();
-}
-
-/** Takes a job for one worker; false when another instance took it first. */
-export async function claimJob(db: Kysely<Database>, job: JobRow, now: string, worker: string): Promise<boolean> {
-  const result = await db
+    .limit(claim.limit);
+  if (engine === "postgres") due = due.forUpdate().skipLocked();
+  return db
     .updateTable("jobs")
-    .set({ status: "running", locked_at: now, locked_by: worker, attempts: job.attempts + 1 })
-    .where("id", "=", job.id)
-    .where("status", "=", job.status)
-    .where("attempts", "=", job.attempts)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .set((eb) => ({ status: "running", locked_at: claim.now, locked_by: claim.worker, attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", due)
+    .returningAll()
+    .execute();
 }
 
 export async function deleteJob(db: Kysely<Database>, id: string): Promise<void> {

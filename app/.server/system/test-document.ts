@@ -6,7 +6,7 @@ import { createDocument, findDocument, findPublishedDocument } from "../document
 import { deleteDocument } from "../documents/manage";
 import { generateStorageKey } from "../storage";
 import { addMs, iso, MINUTE } from "../time";
-import { claimJob, deleteJob, insertJob, releaseJob, selectDueJobs } from "./self-test.queries";
+import { claimDueJobs, deleteJob, insertJob, releaseJob } from "./self-test.queries";
 
 /**
  * The test suite's temporary document (admin-and-sharing sections 2 and 9): an UNPUBLISHED
@@ -77,17 +77,22 @@ export async function createTestDocument(ctx: AppContext, user: { id: string; em
 export async function removeDueTestDocuments(ctx: AppContext): Promise<number> {
   const now = ctx.now();
   const db = ctx.db.kysely;
-  const jobs = await selectDueJobs(db, REMOVE_TEST_DOCUMENT, iso(now), iso(addMs(now, -STALE_AFTER_MS)));
+  const jobs = await claimDueJobs(db, ctx.db.engine, {
+    kind: REMOVE_TEST_DOCUMENT,
+    now: iso(now),
+    staleBefore: iso(addMs(now, -STALE_AFTER_MS)),
+    worker: WORKER,
+    limit: 100,
+  });
   let removed = 0;
   for (const job of jobs) {
-    if (!(await claimJob(db, job, iso(now), WORKER))) continue;
     try {
       const { documentId } = JSON.parse(job.payload) as { documentId?: unknown };
       if (typeof documentId === "string" && (await deleteDocument(ctx, documentId))) removed++;
       await deleteJob(db, job.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const failed = job.attempts + 1 >= MAX_ATTEMPTS;
+      const failed = job.attempts >= MAX_ATTEMPTS;
       await releaseJob(db, job.id, { status: failed ? "failed" : "queued", runAt: iso(addMs(now, MINUTE)), error: message });
       ctx.log.warn({ err: error, jobId: job.id }, "could not remove the test suite's temporary document");
     }
