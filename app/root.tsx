@@ -31,13 +31,7 @@ export default function App() {
 /** Unexpected failures: a plain apology, never details (they are in the server log). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page not found" : status === 403 ? "Access Denied" : "Something went wrong";
-  const message =
-    status === 404
-      ? "The page you're looking for doesn't exist or has been removed."
-      : status === 403
-        ? "You do not have permission to view this page."
-        : "An unexpected error occurred. Please try again in a moment.";
+  const { title, message } = errorText(status, isRouteErrorResponse(error) ? error.data : null);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <p className="text-5xl font-bold text-brand-700">{status}</p>
@@ -48,4 +42,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </a>
     </main>
   );
+}
+
+function errorText(status: number, data: unknown): { title: string; message: string } {
+  if (status === 404) return { title: "Page not found", message: "The page you're looking for doesn't exist or has been removed." };
+  if (status === 403) return { title: "Access Denied", message: "You do not have permission to view this page." };
+  if (status === 429) {
+    const seconds = (data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+    const minutes = typeof seconds === "number" ? Math.max(1, Math.ceil(seconds / 60)) : null;
+    return {
+      title: "Too many requests",
+      message: `Too many links that do not exist were opened from your network. Please try again ${minutes ? `in ${minutes} minute${minutes === 1 ? "" : "s"}` : "later"}.`,
+    };
+  }
+  return { title: "Something went wrong", message: "An unexpected error occurred. Please try again in a moment." };
 }

@@ -54,7 +54,7 @@ export async function serve(build: ServerBuild): Promise<number> {
       ctx.log.info({ signal }, "shutting down: finishing in-flight requests");
       clearInterval(sweeper);
       // Live-update streams never finish by themselves: end them so server.close() is not held open.
-      ctx.events.close();
+      void ctx.events.close();
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
       server.close(() => {

@@ -48,6 +48,22 @@ export function selectThrottle(db: Kysely<Database>, key: string): Promise<Selec
   return db.selectFrom("login_throttle").selectAll().where("key", "=", key).executeTakeFirst();
 }
 
+/**
+ * The row of `key`, created with no failures when missing, and locked until the transaction ends
+ * on PostgreSQL, so concurrent failures on several instances are counted one after the other.
+ * (SQLite runs one write transaction at a time already.)
+ */
+export async function lockThrottle(db: Kysely<Database>, engine: "sqlite" | "postgres", key: string, now: string): Promise<Selectable<LoginThrottleTable>> {
+  await db
+    .insertInto("login_throttle")
+    .values({ key, failures: 0, window_started_at: now, blocked_until: null })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  let query = db.selectFrom("login_throttle").selectAll().where("key", "=", key);
+  if (engine === "postgres") query = query.forUpdate();
+  return query.executeTakeFirstOrThrow();
+}
+
 export async function upsertThrottle(db: Kysely<Database>, row: Selectable<LoginThrottleTable>): Promise<void> {
   await db
     .insertInto("login_throttle")

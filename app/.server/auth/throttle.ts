@@ -1,30 +1,35 @@
 import type { AppContext } from "../context";
 import { addMs, iso, MINUTE } from "../time";
-import { deleteThrottle, selectThrottle, upsertThrottle } from "./auth.queries";
+import { deleteThrottle, lockThrottle, selectThrottle, upsertThrottle } from "./auth.queries";
 
 /**
- * Login throttling, kept in the database so every instance and every
- * restart sees the same state. Per e-mail: 5 failures within 15 minutes block
- * that e-mail for 30 minutes (the spec's client-side rule, now on the server).
- * Per address: a looser limit against one client trying many e-mails.
+ * Failure limits, kept in the database so every instance and every restart sees the same state.
+ * - email: 5 failed sign-ins within 15 minutes block that e-mail for 30 minutes (the spec's
+ *   client-side rule, now on the server).
+ * - ip: a looser sign-in limit against one client trying many e-mails.
+ * - share: share links (/shared/document/{token}, /shared/folder/{token}) that match nothing,
+ *   per client address: tokens are unguessable, so many misses mean someone is scanning. The
+ *   limit is loose because a field office's staff may share one address.
  */
 export const THROTTLE_RULES = {
   email: { maxFailures: 5, windowMs: 15 * MINUTE, blockMs: 30 * MINUTE },
   ip: { maxFailures: 20, windowMs: 15 * MINUTE, blockMs: 30 * MINUTE },
+  share: { maxFailures: 30, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
 } as const;
 
-type Scope = keyof typeof THROTTLE_RULES;
+export type ThrottleScope = keyof typeof THROTTLE_RULES;
+type ThrottleKey = readonly [ThrottleScope, string];
 
-function keyOf(scope: Scope, value: string): string {
+function keyOf([scope, value]: ThrottleKey): string {
   return `${scope}:${value}`;
 }
 
 /** The end of the longest block on any of the given keys, or null when none is blocked. */
-export async function blockedUntil(ctx: AppContext, keys: { email: string; ip: string | null }): Promise<Date | null> {
+export async function blockedUntilOn(ctx: AppContext, keys: readonly ThrottleKey[]): Promise<Date | null> {
   const now = ctx.now();
   let until: Date | null = null;
-  for (const [scope, value] of entries(keys)) {
-    const row = await selectThrottle(ctx.db.kysely, keyOf(scope, value));
+  for (const key of keys) {
+    const row = await selectThrottle(ctx.db.kysely, keyOf(key));
     if (row?.blocked_until && new Date(row.blocked_until) > now) {
       const end = new Date(row.blocked_until);
       if (!until || end > until) until = end;
@@ -33,48 +38,54 @@ export async function blockedUntil(ctx: AppContext, keys: { email: string; ip: s
   return until;
 }
 
+/** Counts one failure on a key; returns the failures left before a block, and the block's end if this one started it. */
+export async function countFailure(ctx: AppContext, key: ThrottleKey): Promise<{ remaining: number; blockedUntil: Date | null }> {
+  const now = ctx.now();
+  const rule = THROTTLE_RULES[key[0]];
+  // The row is locked for the read and the write, so concurrent failures (on any instance) are all counted.
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await lockThrottle(trx, ctx.db.engine, keyOf(key), iso(now));
+    const windowOpen = now.getTime() - new Date(row.window_started_at).getTime() < rule.windowMs;
+    const failures = windowOpen ? row.failures + 1 : 1;
+    const blockEnd = failures >= rule.maxFailures ? addMs(now, rule.blockMs) : null;
+    await upsertThrottle(trx, {
+      key: keyOf(key),
+      // A block starts a fresh window, so after it ends the count starts from zero.
+      failures: blockEnd ? 0 : failures,
+      window_started_at: blockEnd ? iso(blockEnd) : windowOpen ? row.window_started_at : iso(now),
+      blocked_until: blockEnd ? iso(blockEnd) : row.blocked_until,
+    });
+    return { remaining: Math.max(0, rule.maxFailures - failures), blockedUntil: blockEnd };
+  });
+}
+
+// Sign-in ---------------------------------------------------------------------------------------
+
+function signInKeys(keys: { email: string; ip: string | null }): ThrottleKey[] {
+  return keys.ip ? [["email", keys.email], ["ip", keys.ip]] : [["email", keys.email]];
+}
+
+/** Whether sign-in is blocked for this e-mail or this address, and until when. */
+export function blockedUntil(ctx: AppContext, keys: { email: string; ip: string | null }): Promise<Date | null> {
+  return blockedUntilOn(ctx, signInKeys(keys));
+}
+
 /**
- * Counts one failed attempt on each key. Returns the attempts left for the
+ * Counts one failed sign-in on the e-mail and the address. Returns the attempts left for the
  * e-mail before it is blocked, and the block's end if this failure started one.
  */
-export async function recordFailure(
-  ctx: AppContext,
-  keys: { email: string; ip: string | null },
-): Promise<{ remaining: number; blockedUntil: Date | null }> {
-  const now = ctx.now();
+export async function recordFailure(ctx: AppContext, keys: { email: string; ip: string | null }): Promise<{ remaining: number; blockedUntil: Date | null }> {
   let remaining = 0;
   let blocked: Date | null = null;
-  for (const [scope, value] of entries(keys)) {
-    const rule = THROTTLE_RULES[scope];
-    const key = keyOf(scope, value);
-    // The read and write run in one transaction so concurrent failures are all counted.
-    await ctx.db.kysely.transaction().execute(async (trx) => {
-      const row = await selectThrottle(trx, key);
-      const windowOpen = row && now.getTime() - new Date(row.window_started_at).getTime() < rule.windowMs;
-      const failures = windowOpen ? row.failures + 1 : 1;
-      const windowStart = windowOpen ? row.window_started_at : iso(now);
-      const blockEnd = failures >= rule.maxFailures ? addMs(now, rule.blockMs) : null;
-      await upsertThrottle(trx, {
-        key,
-        // A block starts a fresh window, so after it ends the count starts from zero.
-        failures: blockEnd ? 0 : failures,
-        window_started_at: blockEnd ? iso(blockEnd) : windowStart,
-        blocked_until: blockEnd ? iso(blockEnd) : (row?.blocked_until ?? null),
-      });
-      if (scope === "email") remaining = Math.max(0, rule.maxFailures - failures);
-      if (blockEnd && (!blocked || blockEnd > blocked)) blocked = blockEnd;
-    });
+  for (const key of signInKeys(keys)) {
+    const result = await countFailure(ctx, key);
+    if (key[0] === "email") remaining = result.remaining;
+    if (result.blockedUntil && (!blocked || result.blockedUntil > blocked)) blocked = result.blockedUntil;
   }
   return { remaining, blockedUntil: blocked };
 }
 
 /** A successful sign-in clears the e-mail's count (not the address's). */
 export function clearFailures(ctx: AppContext, email: string): Promise<void> {
-  return deleteThrottle(ctx.db.kysely, keyOf("email", email));
-}
-
-function entries(keys: { email: string; ip: string | null }): Array<[Scope, string]> {
-  const list: Array<[Scope, string]> = [["email", keys.email]];
-  if (keys.ip) list.push(["ip", keys.ip]);
-  return list;
+  return deleteThrottle(ctx.db.kysely, keyOf(["email", email]));
 }

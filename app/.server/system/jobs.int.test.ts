@@ -29,7 +29,7 @@ for (const engine of testEngines()) {
     it("gives every due job to exactly one of two instances claiming at the same time", async () => {
       const ids = Array.from({ length: 40 }, () => randomUUID());
       for (const id of ids) await insertJob(a.ctx.db.kysely, { id, kind: "k", payload: "{}", status: "queued", run_at: NOW, created_at: NOW });
-      const taken: Record<string, JobRow[]> = { a: [], b: [] };
+      const taken: Record<"a" | "b", JobRow[]> = { a: [], b: [] };
       // Both instances keep claiming, concurrently, until the queue is empty.
       const drain = async (ctx: AppContext, worker: "a" | "b") => {
         for (;;) {
@@ -47,7 +47,7 @@ for (const engine of testEngines()) {
     });
 
     it("takes only due queued jobs and running ones whose worker went silent", async () => {
-      const rows = [
+      const rows: Array<Pick<JobRow, "id" | "status" | "run_at" | "locked_at">> = [
         { id: "due", status: "queued", run_at: NOW, locked_at: null },
         { id: "later", status: "queued", run_at: "2026-03-01T10:00:01.000Z", locked_at: null },
         { id: "busy", status: "running", run_at: NOW, locked_at: "2026-03-01T09:59:00.000Z" },

@@ -7,6 +7,7 @@ import { ShareDialog } from "~/components/documents/share-dialog";
 import { buttonClass } from "~/components/ui/styles";
 import { app } from "~/.server/context";
 import { documentDetailView } from "~/.server/documents/detail";
+import { limitShareLookup } from "~/.server/shares/share-limit";
 import { requestMeta } from "~/.server/http/request-meta";
 import { publicContacts } from "~/.server/site/site.service";
 import { formatSizeMb } from "~/lib/format";
@@ -42,17 +43,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const byToken = "idOrToken" in params && typeof params.idOrToken === "string";
   const key = (byToken ? params.idOrToken : "id" in params ? params.id : undefined) ?? "";
   const preview = url.searchParams.get("preview");
-  const [view, contacts] = await Promise.all([
+  const meta = requestMeta(request);
+  const detail = () =>
     documentDetailView(ctx, {
       key,
       byToken,
       // The no-JS preview toggle reloads the page with ?preview=…: that is the same visit.
       countView: request.method === "GET" && preview === null && !isPrefetch(request),
       previewOpen: preview === "1",
-      meta: requestMeta(request),
-    }),
-    publicContacts(ctx),
-  ]);
+      meta,
+    });
+  // Share links (/shared/document/…) are limited per address; ids are public anyway.
+  const [view, contacts] = await Promise.all([byToken ? limitShareLookup(ctx, meta.ip, detail) : detail(), publicContacts(ctx)]);
   if (!view) return data({ found: false as const }, { status: 404 });
   const shareUrl = new URL(`/document/${encodeURIComponent(view.document.id)}`, ctx.config.publicUrl ?? request.url).href;
   return { found: true as const, ...view, byToken, shareUrl, supportEmail: supportEmail(contacts), pathname: url.pathname, previewOpen: preview === "1" };

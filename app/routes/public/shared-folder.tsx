@@ -7,6 +7,8 @@ import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { app } from "~/.server/context";
 import { viewSharedFolder } from "~/.server/folders/folders.service";
+import { requestMeta } from "~/.server/http/request-meta";
+import { limitShareLookup } from "~/.server/shares/share-limit";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/shared-folder";
 
@@ -23,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = app();
-  const shared = await viewSharedFolder(ctx, params.token, { countView: request.method === "GET" });
+  const shared = await limitShareLookup(ctx, requestMeta(request).ip, () => viewSharedFolder(ctx, params.token, { countView: request.method === "GET" }));
   if (!shared) throw data(null, { status: 404 });
   const shareUrl = new URL(`/shared/folder/${encodeURIComponent(params.token)}`, ctx.config.publicUrl ?? request.url).href;
   return { ...shared, shareUrl };
