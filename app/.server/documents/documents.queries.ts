@@ -16,7 +16,8 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function selectDocuments(db: Kysely<Database>, filter: DocumentFilter): Promise<DocumentRow[]> {
+/** The list query (exported unexecuted so a test can check its plan uses the search index). */
+export function documentsQuery(db: Kysely<Database>, filter: DocumentFilter) {
   let query = db.selectFrom("documents").selectAll();
   if (filter.publishedOnly) query = query.where("published", "=", 1);
   if (filter.categories?.length) query = query.where("category", "in", filter.categories);
@@ -24,7 +25,11 @@ export function selectDocuments(db: Kysely<Database>, filter: DocumentFilter): P
   // Ordered as the (published, created_at) index is, newest first; id breaks ties stably.
   query = query.orderBy("created_at", "desc").orderBy("id", "desc");
   if (filter.limit) query = query.limit(filter.limit);
-  return query.execute();
+  return query;
+}
+
+export function selectDocuments(db: Kysely<Database>, filter: DocumentFilter): Promise<DocumentRow[]> {
+  return documentsQuery(db, filter).execute();
 }
 
 export function selectDocumentById(db: Kysely<Database>, id: string): Promise<DocumentRow | undefined> {
