@@ -96,6 +96,7 @@ export class EventBus {
   readonly #transport: EventTransport | undefined;
   readonly #onError: (error: unknown, message: string) => void;
   readonly #probes = new Map<string, () => void>();
+  #sending: Promise<void> = Promise.resolve();
   #closing: Promise<void> | undefined;
 
   constructor(options: EventBusOptions = {}) {
@@ -185,7 +186,9 @@ export class EventBus {
     this.#emitter.emit("close");
     this.#emitter.removeAllListeners();
     this.#recent.length = 0;
-    this.#closing = this.#transport ? this.#transport.close() : Promise.resolve();
+    // Events already published still go out to the other instances before the transport closes.
+    const transport = this.#transport;
+    this.#closing = transport ? this.#sending.then(() => transport.close()) : Promise.resolve();
     return this.#closing;
   }
 
@@ -195,8 +198,13 @@ export class EventBus {
     this.#emitter.emit("event", sequenced);
   }
 
+  /** One send at a time, so the other instances receive this one's events in the order published. */
   #send(message: WireMessage): void {
-    this.#transport?.send(JSON.stringify(message)).catch((error: unknown) => this.#onError(error, "could not send a live event to the other instances"));
+    const transport = this.#transport;
+    if (!transport) return;
+    this.#sending = this.#sending
+      .then(() => transport.send(JSON.stringify(message)))
+      .catch((error: unknown) => this.#onError(error, "could not send a live event to the other instances"));
   }
 
   #receive(raw: string): void {

@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AppContext, closeAppContext, openAppContext } from "~/.server/context";
 import { checkHealth } from "~/.server/health";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import { readSiteSettings, saveSiteSettings } from "../settings/settings.service";
+import { createUser } from "../users/users.service";
 import type { PortalEvent, SequencedEvent } from "./bus";
 import { eventStreamResponse } from "./sse";
 
@@ -127,6 +130,15 @@ for (const engine of testEngines()) {
       a.ctx.events.publish(published("after-restart"));
       expect((await onB).event).toEqual(published("after-restart"));
       expect((await checkHealth(b, { storageWrite: false })).events).toBe("ok (postgres)");
+    });
+
+    it("drops B's cached site settings when A saves new ones, before the cache would expire", async () => {
+      const admin = await createUser(a.ctx, { email: "admin@example.org", password: "admin-pass", role: "admin" });
+      expect((await readSiteSettings(b)).siteName).toBe(DEFAULT_SETTINGS.siteName); // cached on B now
+      const changed = nextEvent(b, (e) => e.event.type === "settings.changed");
+      await saveSiteSettings(a.ctx, { ...DEFAULT_SETTINGS, siteName: "CCCM Somalia (renamed)" }, admin);
+      await changed;
+      expect((await readSiteSettings(b)).siteName).toBe("CCCM Somalia (renamed)");
     });
 
     it("reports a round trip through PostgreSQL in the CLI check", async () => {

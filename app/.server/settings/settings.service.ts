@@ -30,14 +30,29 @@ export async function getOrCreateSecret(ctx: AppContext, name: string): Promise<
 
 /**
  * Every public page reads these; a few seconds of staleness is the price of not querying on each
- * request. Another instance sharing the database sees a save within this time.
+ * request. Another instance drops its cache when the save's settings.changed event reaches it,
+ * and otherwise (an event missed while reconnecting) within this time.
  */
 export const SETTINGS_CACHE_MS = 5_000;
 
 const cache = new WeakMap<AppContext, { settings: SiteSettings; readAt: number }>();
+const invalidationHooked = new WeakSet<AppContext>();
+
+/**
+ * A save on another instance arrives as settings.changed (through PostgreSQL): drop the cache
+ * then, so the pages that reload on that event show the new settings, not the cached ones.
+ */
+function hookInvalidation(ctx: AppContext): void {
+  if (invalidationHooked.has(ctx)) return;
+  invalidationHooked.add(ctx);
+  ctx.events.subscribe((event) => {
+    if (event.type === "settings.changed") cache.delete(ctx);
+  });
+}
 
 /** The site settings (defaults for what was never saved), cached for a few seconds per context. */
 export async function readSiteSettings(ctx: AppContext): Promise<SiteSettings> {
+  hookInvalidation(ctx);
   const now = Date.now();
   const hit = cache.get(ctx);
   if (hit && now - hit.readAt < SETTINGS_CACHE_MS) return hit.settings;
