@@ -15,8 +15,9 @@ import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 export function createHttpApp(ctx: AppContext, build: ServerBuild, clientDir: string): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  // Trust X-Forwarded-For only from a reverse proxy on this machine (docs/deploy.md).
-  app.set("trust proxy", "loopback");
+  // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY, default: this
+  // machine's loopback); behind a load balancer elsewhere, its address must be listed (docs/deploy.md).
+  app.set("trust proxy", ctx.config.trustProxy);
 
   app.use(async (req, res, next) => {
     // Public dashboards are embedded from their own hosts; the list is cached, so this is cheap.

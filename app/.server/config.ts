@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -10,6 +11,26 @@ const booleanFromEnv = z
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+/** Names Express's proxy-addr knows for address ranges, besides addresses and CIDR blocks. */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+const trustProxyFromEnv = z
+  .string()
+  .transform((v) => v.split(",").map((e) => e.trim()).filter(Boolean))
+  .refine((list) => list.length > 0 && list.every(isTrustedProxyEntry), {
+    error: "must be a comma-separated list of addresses, CIDR blocks (10.0.0.0/8) or loopback, linklocal, uniquelocal",
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["production", "development", "test"]).default("production")),
@@ -36,6 +57,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxyFromEnv.default(["loopback"])),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -63,6 +85,11 @@ export interface Config {
   /** Cookies get `Secure` when the portal is served over https. */
   secureCookies: boolean;
   s3: S3Config | null;
+  /**
+   * The proxies whose X-Forwarded-For is believed (the client address behind them is what
+   * sign-in and share-link limits count). Default: a reverse proxy on this machine only.
+   */
+  trustProxy: string[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
@@ -101,6 +128,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : null,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }
