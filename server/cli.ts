@@ -6,6 +6,11 @@ import { migrateToLatest } from "~/.server/db/migrate";
 import { checkHealth } from "~/.server/health";
 import { createUser, UserInputError } from "~/.server/users/users.service";
 import { loadDemoContent } from "~/.server/demo/demo.service";
+import { backupDatabase, restoreBackup } from "~/.server/transfer/backup";
+import { TransferError } from "~/.server/transfer/dump-format";
+import { exportInstallation } from "~/.server/transfer/export";
+import { importInstallation } from "~/.server/transfer/import";
+import { formatBytes, formatCounts, formatImportReport } from "~/.server/transfer/report";
 import { readPassword } from "./read-password";
 import { serve } from "./serve";
 
@@ -17,7 +22,17 @@ Commands:
   admin:create --email E [--name N]   create an admin account (password from stdin or prompt)
   demo                                load realistic demo content (idempotent)
   check                               self-test of the database, migrations and storage
+  backup <file>                       write the database to a new file (either engine; never overwrites)
+  restore <file>                      replace ALL database content with a backup; stop the portal first
+  export <dir>                        write the database and every stored file into an empty folder
+  import <dir>                        load an export into a new, empty installation (e.g. PostgreSQL + S3),
+                                      then read everything back and compare
   help                                this text
+
+backup/restore cover the database only: back up the stored files too, by copying DATA_DIR/files
+or with the bucket's versioning. Backups and exports hold password hashes and signing secrets:
+keep them private. To move an installation (e.g. SQLite + local files to PostgreSQL + S3), run
+export with the old configuration, then import with the new one.
 
 Configuration comes from the environment; see .env.example.`;
 
@@ -40,6 +55,14 @@ export async function runCommand(command: string, args: string[], build: ServerB
         });
       case "check":
         return await withContext({}, check);
+      case "backup":
+        return await withPathArgument(command, args, "<file>", (ctx, file) => backup(ctx, file));
+      case "restore":
+        return await withPathArgument(command, args, "<file>", (ctx, file) => restore(ctx, file));
+      case "export":
+        return await withPathArgument(command, args, "<dir>", (ctx, dir) => exportCommand(ctx, dir));
+      case "import":
+        return await withPathArgument(command, args, "<dir>", (ctx, dir) => importCommand(ctx, dir));
       case "help":
       case "--help":
         console.log(HELP);
@@ -49,7 +72,7 @@ export async function runCommand(command: string, args: string[], build: ServerB
         return 2;
     }
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof TransferError) {
       console.error(error.message);
       return 1;
     }
@@ -100,4 +123,46 @@ async function check(ctx: AppContext): Promise<number> {
   }
   console.log(report.status === "ok" ? "All checks passed." : "Some checks failed.");
   return report.status === "ok" ? 0 : 1;
+}
+
+async function withPathArgument(command: string, args: string[], name: string, run: (ctx: AppContext, target: string) => Promise<number>): Promise<number> {
+  if (args.length !== 1 || !args[0] || args[0].startsWith("-")) {
+    console.error(`Usage: npm run portal -- ${command} ${name}`);
+    return 2;
+  }
+  const target = args[0];
+  return withContext({}, (ctx) => run(ctx, target));
+}
+
+async function backup(ctx: AppContext, file: string): Promise<number> {
+  const summary = await backupDatabase(ctx, file);
+  console.log(formatCounts(summary.counts));
+  console.log(`\nWrote ${summary.file} (${formatBytes(summary.bytes)}, sha256 ${summary.sha256}) from ${ctx.db.engine}.`);
+  console.log("This is the database only: back up the stored files too (copy DATA_DIR/files, or use the bucket's versioning).");
+  return 0;
+}
+
+async function restore(ctx: AppContext, file: string): Promise<number> {
+  console.log(`Restoring ${file} into the ${ctx.db.engine} database (the portal must be stopped)...`);
+  const summary = await restoreBackup(ctx, file);
+  console.log(formatCounts(summary.counts));
+  console.log(`\nRestored ${summary.rows} rows, backed up ${summary.header.createdAt} from ${summary.header.sourceEngine}.`);
+  console.log("Only the database was restored: the stored files must match it (restore them from the same time).");
+  return 0;
+}
+
+async function exportCommand(ctx: AppContext, dir: string): Promise<number> {
+  const { dir: folder, manifest } = await exportInstallation(ctx, dir);
+  console.log(formatCounts(manifest.tables));
+  console.log(`\nfiles: ${manifest.totals.files}, ${formatBytes(manifest.totals.bytes)}, each checked against the sha256 recorded in the database`);
+  console.log(`Exported ${ctx.db.engine} + ${ctx.storage.driver} storage to ${folder}.`);
+  return 0;
+}
+
+async function importCommand(ctx: AppContext, dir: string): Promise<number> {
+  console.log(`Importing ${dir} into ${ctx.db.engine} + ${ctx.storage.driver} storage...`);
+  const report = await importInstallation(ctx, dir);
+  console.log(formatImportReport(report));
+  console.log(report.ok ? "\nImport complete: every row and every file matches the export." : "\nThe import does not match the export: see the lines above.");
+  return report.ok ? 0 : 1;
 }
