@@ -1,9 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import Database from "better-sqlite3";
-import path from "node:path";
 import { startDemoPortal } from "./support/demo-portal";
 import { DRAFTS, LISTS } from "./support/demo-lists";
 import type { RunningPortal } from "./support/portal";
+import { portalSql } from "./support/portal-data";
 
 /**
  * Issue 3, items 3, 4, 7 and 13: the reports, guidelines and standards lists,
@@ -20,17 +19,9 @@ test.afterAll(async () => portal?.dispose());
 const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const cardTitles = (page: Page) => page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
 
-/** The portal's SQLite file, opened for one statement (the server keeps running: WAL allows it). */
-function withDb<T>(use: (db: Database.Database) => T): T {
-  const db = new Database(path.join(portal.dataDir, "portal.db"));
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
-}
-const downloadCount = (id: string) => withDb((db) => (db.prepare("select download_count as n from documents where id = ?").get(id) as { n: number }).n);
-const renameDocument = (from: string, to: string) => withDb((db) => db.prepare("update documents set title = ? where title = ?").run(to, from));
+/** One statement on the portal's database (SQLite or PostgreSQL) while it runs. */
+const downloadCount = async (id: string) => Number((await portalSql<{ n: number }>(portal, "select download_count as n from documents where id = ?", [id]))[0]!.n);
+const renameDocument = (from: string, to: string) => portalSql(portal, "update documents set title = ? where title = ?", [to, from]);
 
 async function expectList(page: Page, list: (typeof LISTS)[number], titles: readonly string[]) {
   await expect(page.getByText(list.count(titles.length), { exact: true })).toBeVisible();
@@ -71,14 +62,14 @@ test.describe("without JavaScript", () => {
       const link = page.getByRole("link", { name: `Download ${list.download.title}` });
       const href = (await link.getAttribute("href"))!;
       const id = /\/api\/documents\/([^/]+)\/download$/.exec(href)![1]!;
-      const before = downloadCount(id);
+      const before = await downloadCount(id);
       // A HEAD (what the button asks first with JavaScript) is not a download.
       expect((await request.head(`${portal.url}${href}`)).status()).toBe(200);
-      expect(downloadCount(id)).toBe(before);
+      expect(await downloadCount(id)).toBe(before);
       const response = await request.get(`${portal.url}${href}`);
       expect(response.status()).toBe(200);
       expect(response.headers()["content-disposition"]).toContain(`filename="${list.download.file}"`);
-      expect(downloadCount(id)).toBe(before + 1);
+      expect(await downloadCount(id)).toBe(before + 1);
     });
   }
 
@@ -175,14 +166,14 @@ test.describe("with JavaScript", () => {
       // A changed title shows after the next refresh, without reloading the page.
       const renamed = list.titles[0];
       const revised = `${renamed} (revised)`;
-      renameDocument(renamed, revised);
+      await renameDocument(renamed, revised);
       try {
         const refresh = page.waitForRequest((r) => dataUrl(r.url()));
         await page.clock.runFor(60_000);
         await refresh;
         await expect(page.getByRole("heading", { name: revised })).toBeVisible();
       } finally {
-        renameDocument(revised, renamed);
+        await renameDocument(revised, renamed);
       }
 
       const onVisible = page.waitForRequest((r) => dataUrl(r.url()));
@@ -222,14 +213,14 @@ test.describe("with JavaScript", () => {
     await page.unroute("**/documents.data*");
 
     const renamed = "Eviction Trends Analysis - Banadir Region";
-    renameDocument(renamed, `${renamed} (revised)`);
+    await renameDocument(renamed, `${renamed} (revised)`);
     try {
       const refresh = page.waitForRequest((r) => new URL(r.url()).pathname === "/documents.data");
       await page.clock.runFor(60_000);
       await refresh;
       await expect(page.getByRole("heading", { name: `${renamed} (revised)` })).toBeVisible();
     } finally {
-      renameDocument(`${renamed} (revised)`, renamed);
+      await renameDocument(`${renamed} (revised)`, renamed);
     }
     await page.route("**/documents.data*", (route) => route.abort("internetdisconnected"));
     await page.clock.runFor(60_000);

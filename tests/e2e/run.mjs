@@ -3,7 +3,9 @@
 /**
  * `npm run test:e2e`: make sure Debian's Chromium is there (installing it
  * when missing and running as root), make sure the production build is
- * current, then run Playwright.
+ * current, then run Playwright: every spec, then (when TEST_DATABASE_URL is
+ * set) a subset again on PostgreSQL + S3. Extra arguments go to Playwright
+ * and run one pass only, on E2E_ENGINE's engine (SQLite by default).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -34,4 +36,35 @@ if (!fs.existsSync(chromium)) {
 
 if (run(process.execPath, ["bin/portal.mjs", "build"]) !== 0) process.exit(1);
 const playwright = path.join(root, "node_modules", "@playwright", "test", "cli.js");
-process.exit(run(process.execPath, [playwright, "test", ...process.argv.slice(2)]));
+
+/**
+ * Specs run a second time with every portal on PostgreSQL and an S3-compatible server
+ * (E2E_ENGINE=postgres, support/engine.ts), so both set-ups are proven end to end: the ones
+ * touching the database, storage, sessions, throttling and live events most, kept few for time.
+ */
+const POSTGRES_SPECS = [
+  "tests/e2e/unpublished-never-leaks.spec.ts",
+  "tests/e2e/newcomer.spec.ts",
+  "tests/e2e/admin-documents.spec.ts",
+  "tests/e2e/login-throttle.spec.ts",
+  "tests/e2e/lists.spec.ts",
+  "tests/e2e/live-updates.spec.ts",
+];
+
+const extraArgs = process.argv.slice(2);
+/** @type {Array<{ name: string, env: NodeJS.ProcessEnv, args: string[] }>} */
+const passes = [{ name: process.env.E2E_ENGINE === "postgres" ? "PostgreSQL + S3" : "SQLite + local files", env: {}, args: extraArgs }];
+// Arguments (spec files, --grep...) or an engine chosen by the caller mean one pass, as asked.
+if (extraArgs.length === 0 && !process.env.E2E_ENGINE) {
+  if (process.env.TEST_DATABASE_URL) passes.push({ name: "PostgreSQL + S3, subset", env: { E2E_ENGINE: "postgres" }, args: POSTGRES_SPECS });
+  else console.log("e2e: TEST_DATABASE_URL is not set, so the PostgreSQL + S3 pass is skipped (CI sets it).");
+}
+
+const results = passes.map((pass) => {
+  console.log(`\ne2e: pass "${pass.name}"`);
+  const started = Date.now();
+  const status = run(process.execPath, [playwright, "test", ...pass.args], { env: { ...process.env, ...pass.env } });
+  return { ...pass, status, seconds: Math.round((Date.now() - started) / 1000) };
+});
+for (const r of results) console.log(`e2e: pass "${r.name}" ${r.status === 0 ? "passed" : "FAILED"} in ${r.seconds} s`);
+process.exit(results.some((r) => r.status !== 0) ? 1 : 0);

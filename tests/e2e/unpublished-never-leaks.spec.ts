@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
-import path from "node:path";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { writePdf } from "./support/pdf";
+import { portalSql } from "./support/portal-data";
 
 /**
  * Issue 3: an unpublished document with a unique title never appears in any
@@ -47,10 +46,8 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
     await context.close();
 
     // Give the draft a share token too: a token must not open an unpublished document.
-    const db = new Database(path.join(portal.dataDir, "portal.db"));
-    const { id } = db.prepare("select id from documents where title = ?").get(TITLE) as { id: string };
-    db.prepare("update documents set share_token = ? where id = ?").run("canary-share-token-5b1e93", id);
-    db.close();
+    const [{ id }] = (await portalSql<{ id: string }>(portal, "select id from documents where title = ?", [TITLE])) as [{ id: string }];
+    await portalSql(portal, "update documents set share_token = ? where id = ?", ["canary-share-token-5b1e93", id]);
 
     const forbidden = [TITLE, TAG, id, "canary-share-token-5b1e93"];
     const seeds = [

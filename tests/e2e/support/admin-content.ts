@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import fs from "node:fs/promises";
-import path from "node:path";
+import { releaseEngine } from "./engine";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./portal";
+import { storedObjects } from "./portal-data";
 
 /** Helpers of the admin content spec (admin-documents.spec.ts): its own portal, sign-in, and page probes. */
 export const ADMIN = { email: "content-admin@example.org", password: "content-admin-password" };
@@ -17,6 +18,7 @@ export async function stopOwnPortal(portal: RunningPortal | undefined) {
   if (!portal) return;
   await portal.stop();
   await fs.rm(portal.dataDir, { recursive: true, force: true });
+  await releaseEngine(portal.dataDir);
 }
 
 export async function signIn(page: Page, base: string) {
@@ -27,12 +29,8 @@ export async function signIn(page: Page, base: string) {
   await expect(page).toHaveURL(`${base}/admin/documents`);
 }
 
-/** Stored files of the portal (its temp folder aside). */
-export async function storedFiles(portal: RunningPortal): Promise<string[]> {
-  const root = path.join(portal.dataDir, "files");
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile() && !path.relative(root, e.parentPath).startsWith(".tmp")).map((e) => e.name);
-}
+/** Stored files of the portal (its temp folder aside), on its disk or in its bucket. */
+export const storedFiles = (portal: RunningPortal): Promise<string[]> => storedObjects(portal);
 
 export const row = (page: Page, title: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: title, exact: true }) });
 /** Axe over the page; the toasts are the toast library's own styling, checked where they are set up. */

@@ -1,18 +1,22 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { engineEnv, releaseEngine } from "./engine";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./portal";
 
 export const DEMO_ADMIN = { email: "demo-admin@example.org", password: "demo-admin-password" };
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 
-/** A dedicated portal with the demo content (`portal demo`) and one admin; `dispose` stops it and removes its data. */
+/**
+ * A dedicated portal with the demo content (`portal demo`) and one admin; `dispose` stops it and
+ * removes its data. On the run's engine (E2E_ENGINE): with PostgreSQL, its own database and bucket.
+ */
 export async function startDemoPortal(prepare?: (dataDir: string) => void | Promise<void>): Promise<RunningPortal & { dispose(): Promise<void> }> {
   const dataDir = await tempDataDir();
   const demo = spawnSync(process.execPath, [path.join(root, "bin", "portal.mjs"), "demo"], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...engineEnv(dataDir) },
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -25,6 +29,7 @@ export async function startDemoPortal(prepare?: (dataDir: string) => void | Prom
     async dispose() {
       await portal.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
+      await releaseEngine(dataDir);
     },
   };
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { type E2EEngine, engineEnv } from "./engine";
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 const launcher = path.join(root, "bin", "portal.mjs");
@@ -9,6 +10,10 @@ const launcher = path.join(root, "bin", "portal.mjs");
 export interface RunningPortal {
   url: string;
   dataDir: string;
+  /** SQLite and local files, or PostgreSQL and S3 (support/engine.ts). */
+  engine: E2EEngine;
+  /** The DATABASE_URL and S3_* settings it runs with ("" or absent: SQLite, local files). */
+  settings: Record<string, string>;
   /** Everything the process printed so far. */
   output(): string;
   /** SIGTERM, then wait for a clean exit; resolves with the exit code. */
@@ -21,13 +26,26 @@ export function tempDataDir(): Promise<string> {
 }
 
 /**
+ * The database and storage settings of the portal on `dataDir`: the caller's when it names a
+ * DATABASE_URL, else those of the run's engine (E2E_ENGINE, support/engine.ts).
+ */
+function storageSettings(dataDir: string, env: Record<string, string>): Record<string, string> {
+  return env.DATABASE_URL !== undefined ? {} : engineEnv(dataDir);
+}
+
+const SETTING_NAMES = /^(DATABASE_URL|S3_[A-Z_]+)$/;
+
+/**
  * Starts the production build (`portal serve`) on a free loopback port and
  * waits until /healthz answers 200. Bounded: gives up after 30 s.
+ * With E2E_ENGINE=postgres it runs on its own PostgreSQL database and bucket,
+ * unless `env` names a DATABASE_URL.
  */
 export async function startPortal(dataDir: string, env: Record<string, string> = {}): Promise<RunningPortal> {
+  const settings = { ...storageSettings(dataDir, env), ...env };
   const child: ChildProcess = spawn(process.execPath, [launcher, "serve"], {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -50,6 +68,8 @@ export async function startPortal(dataDir: string, env: Record<string, string> =
   return {
     url,
     dataDir,
+    engine: settings.DATABASE_URL ? "postgres" : "sqlite",
+    settings: Object.fromEntries(Object.entries(settings).filter(([name]) => SETTING_NAMES.test(name))),
     output: () => output,
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
@@ -62,11 +82,14 @@ export async function startPortal(dataDir: string, env: Record<string, string> =
   };
 }
 
-/** `portal admin:create` with the password on stdin, as an operator would script it. */
+/**
+ * `portal admin:create` with the password on stdin, as an operator would script it; on the same
+ * database as `startPortal(dataDir, env)` will use.
+ */
 export function createAdmin(dataDir: string, email: string, password: string, env: Record<string, string> = {}): void {
   const result = spawnSync(process.execPath, [launcher, "admin:create", "--email", email, "--name", "E2E Admin"], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", ...env },
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...storageSettings(dataDir, env), ...env },
     input: `${password}\n`,
     encoding: "utf8",
     timeout: 60_000,
