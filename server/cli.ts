@@ -21,7 +21,7 @@ Commands:
   migrate                             apply pending database migrations
   admin:create --email E [--name N]   create an admin account (password from stdin or prompt)
   demo                                load realistic demo content (idempotent)
-  check                               self-test of the database, migrations and storage
+  check                               self-test of the database, migrations, storage and live events
   backup <file>                       write the database to a new file (either engine; never overwrites)
   restore <file>                      replace ALL database content with a backup; stop the portal first
   export <dir>                        write the database and every stored file into an empty folder
@@ -117,8 +117,8 @@ async function adminCreate(ctx: AppContext, args: string[]): Promise<number> {
 }
 
 async function check(ctx: AppContext): Promise<number> {
-  const report = await checkHealth(ctx, { storageWrite: true });
-  for (const [name, value] of Object.entries({ database: report.db, migrations: report.migrations, storage: report.storage })) {
+  const report = await checkHealth(ctx, { activeProbes: true });
+  for (const [name, value] of Object.entries({ database: report.db, migrations: report.migrations, storage: report.storage, events: report.events })) {
     console.log(`${name.padEnd(12)} ${value}`);
   }
   console.log(report.status === "ok" ? "All checks passed." : "Some checks failed.");

@@ -50,7 +50,7 @@ export function createHttpApp(ctx: AppContext, build: ServerBuild, clientDir: st
   app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
 
   app.get("/healthz", async (_req, res) => {
-    const report = await checkHealth(ctx, { storageWrite: false });
+    const report = await checkHealth(ctx, { activeProbes: false });
     res.status(report.status === "ok" ? 200 : 503).set("Cache-Control", "no-store").json(report);
   });
 

@@ -19,8 +19,12 @@ async function probe(run: () => Promise<string>): Promise<string> {
   }
 }
 
-/** Checks the database, the pending migrations and the storage (used by /healthz and `portal check`). */
-export async function checkHealth(ctx: AppContext, options: { storageWrite: boolean }): Promise<HealthReport> {
+/**
+ * Checks the database, the pending migrations, the storage and the live-event channel (used by
+ * /healthz and `portal check`). `activeProbes` (the CLI check) also writes a storage object and
+ * sends an event round trip; /healthz, polled often, only reads.
+ */
+export async function checkHealth(ctx: AppContext, options: { activeProbes: boolean }): Promise<HealthReport> {
   const db = await probe(async () => {
     await sql`select 1`.execute(ctx.db.kysely);
     return `ok (${ctx.db.engine})`;
@@ -30,17 +34,15 @@ export async function checkHealth(ctx: AppContext, options: { storageWrite: bool
     if (pending.length) throw new Error(`${pending.length} pending: ${pending.map((m) => m.name).join(", ")}`);
     return "ok";
   });
-  // /healthz is polled often; only the CLI check writes a probe object.
   const storage = await probe(async () => {
-    if (options.storageWrite) await ctx.storage.check();
+    if (options.activeProbes) await ctx.storage.check();
     else await ctx.storage.stat("health/probe");
     return `ok (${ctx.storage.driver})`;
   });
   const events = await probe(async () => {
     const { transport, listening } = ctx.events.mode;
     if (!listening) throw new Error(`not listening (${transport}); reconnecting`);
-    // The CLI check sends a probe round trip; /healthz only reads the state.
-    if (options.storageWrite && transport !== "in-process") return `ok (${transport}, round trip ${Math.round(await ctx.events.probe(5_000))} ms)`;
+    if (options.activeProbes && transport !== "in-process") return `ok (${transport}, round trip ${Math.round(await ctx.events.probe(5_000))} ms)`;
     return `ok (${transport})`;
   });
   const ok = [db, migrations, storage, events].every((s) => s.startsWith("ok"));
