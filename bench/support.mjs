@@ -1,5 +1,5 @@
 // @ts-check
-/** Helpers shared by the benchmarks: start the production server, sign in, read memory. */
+/** Helpers shared by the benchmarks: start the production server, sign in, read memory and CPU time. */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,15 +19,52 @@ export function ensureBuild() {
 }
 
 /**
- * Spawns `portal serve` on a free loopback port; resolves once /healthz is 200.
- * @param {string} dataDir
- * @returns {Promise<{ url: string, pid: number, startedMs: number, stop: () => Promise<void> }>}
+ * A private copy of the current build, for benchmarks that start several processes over minutes:
+ * the launcher rebuilds whenever a source file changes, and the tree may change while they run.
+ * Its node_modules is a link to the project's, so the bundle's packages resolve as usual.
+ * @returns {{ dir: string, bundle: string, remove: () => void }}
  */
-export async function startServer(dataDir) {
+export function snapshotBuild() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-build-"));
+  fs.cpSync(path.join(root, "build"), path.join(dir, "build"), { recursive: true });
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return {
+    dir,
+    bundle: path.join(dir, "build", "server", "index.js"),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Runs one `portal` command inside a server bundle, as the launcher does (argv: bundle, command, args). */
+const bundleRunner = `const [bundle, command, ...args] = process.argv.slice(1);
+const { runCli } = await import(bundle);
+process.exitCode = await runCli(command, args);`;
+
+/**
+ * The argv of a `portal` command: through the launcher, or straight into a snapshot's bundle;
+ * pinned to one CPU core with taskset when `cpu` is given.
+ * @param {string} command @param {string[]} args @param {{ bundle?: string, cpu?: number }} [options]
+ */
+export function portalArgv(command, args, options = {}) {
+  const node = options.bundle
+    ? [process.execPath, "--input-type=module", "-e", bundleRunner, options.bundle, command, ...args]
+    : [process.execPath, launcher, command, ...args];
+  return options.cpu === undefined ? node : ["taskset", "-c", String(options.cpu), ...node];
+}
+
+/**
+ * Spawns `portal serve` on a free loopback port; resolves once /healthz is 200.
+ * SQLite in `dataDir` unless `options.env` says otherwise (e.g. DATABASE_URL).
+ * @param {string} dataDir
+ * @param {{ env?: Record<string, string>, bundle?: string, cpu?: number }} [options]
+ * @returns {Promise<{ url: string, pid: number, startedMs: number, output: () => string, stop: () => Promise<void> }>}
+ */
+export async function startServer(dataDir, options = {}) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [launcher, "serve"], {
+  const [cmd = "", ...argv] = portalArgv("serve", [], options);
+  const child = spawn(cmd, argv, {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "" },
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: "", ...options.env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -36,7 +73,7 @@ export async function startServer(dataDir) {
   /** @type {string | undefined} */
   let url;
   for (;;) {
-    if (Date.now() > deadline) {
+    if (Date.now() > deadline || child.exitCode !== null) {
       child.kill("SIGKILL");
       throw new Error(`server did not start:\n${out}`);
     }
@@ -51,9 +88,12 @@ export async function startServer(dataDir) {
   const exited = new Promise((r) => child.once("exit", r));
   return {
     url: `http://127.0.0.1:${url}`,
+    // taskset execs the command, so this is the portal's own process.
     pid: /** @type {number} */ (child.pid),
     startedMs,
+    output: () => out,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
       await exited;
@@ -83,7 +123,8 @@ export async function signIn(url, email, password) {
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("portal_session="));
   if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie.split(";")[0];
+  const end = cookie.indexOf(";");
+  return end === -1 ? cookie : cookie.slice(0, end);
 }
 
 /** VmRSS and VmHWM (peak) of a process, in MiB, from /proc. @param {number} pid */
@@ -107,4 +148,49 @@ export function printTable(rows) {
   console.log(line(cols));
   console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(cols.map((c) => String(r[c]))));
+}
+
+const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** CPU time (user + system, all threads) a process has used so far, in seconds; 0 once it is gone. @param {number} pid */
+export function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+
+/** Ids of the running processes whose command name is `name` (e.g. every PostgreSQL backend). @param {string} name */
+export function pidsNamed(name) {
+  return fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/comm`, "utf8").trim() === name;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Time of each CPU core so far, in clock ticks, from /proc/stat: busy (running anything), steal
+ * (a virtual machine's core waiting for the host, which ran something else) and total.
+ */
+export function coreTimes() {
+  return fs
+    .readFileSync("/proc/stat", "utf8")
+    .split("\n")
+    .filter((l) => /^cpu\d+ /.test(l))
+    .map((l) => {
+      const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = l.split(/\s+/).slice(1).map(Number);
+      const total = user + nice + system + idle + iowait + irq + softirq + steal;
+      return { busy: total - idle - iowait - steal, steal, total };
+    });
 }
