@@ -56,6 +56,9 @@ function ensureBuild() {
 const [command = "help", ...args] = process.argv.slice(2);
 ensureBuild();
 if (command === "build") process.exit(0);
+// React picks its build from NODE_ENV when first loaded: unset, it would render with its
+// development build, about twice the CPU per page. The config already treats unset as production.
+process.env.NODE_ENV ??= "production";
 const bundle = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
 const code = await bundle.runCli(command, args);
 if (typeof code === "number") process.exitCode = code;

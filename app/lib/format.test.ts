@@ -4,6 +4,7 @@ import { formatBytes, formatLongDate, formatSizeKb, formatSizeMb } from "./forma
 describe("display formats", () => {
   it("formats dates in long US form, in UTC", () => {
     expect(formatLongDate("2026-03-05T23:30:00.000Z")).toBe("March 5, 2026");
+    expect(formatLongDate("not a date")).toBe("Invalid Date");
   });
   it("formats sizes as the spec says", () => {
     expect(formatSizeKb(1536)).toBe("2 KB");
