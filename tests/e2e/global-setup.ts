@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import { e2eEngine, provisionEngine } from "./support/engine";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 import { dropDatabasesStartingWith, runDatabasePrefix, TEST_DATABASE_URL_HELP, testDatabaseUrl } from "./support/postgres";
-import { type RunningS3Server, startS3Server } from "./support/s3-server";
+import { type RunningS3rver, startS3rver } from "../support/s3rver";
 
 export const ADMIN = { email: "e2e-admin@example.org", password: "e2e-admin-password" };
 
@@ -26,7 +26,7 @@ export default async function globalSetup() {
   try {
     if (e2eEngine() === "postgres") {
       if (!testDatabaseUrl()) throw new Error(`E2E_ENGINE=postgres: ${TEST_DATABASE_URL_HELP}`);
-      const s3: RunningS3Server = await startS3Server();
+      const s3: RunningS3rver = await startS3rver();
       cleanups.push(() => s3.stop());
       process.env.E2E_S3_ENDPOINT = s3.endpoint;
       console.log(`e2e: portals run on PostgreSQL (databases ${runDatabasePrefix()}*) and an S3-compatible server at ${s3.endpoint}`);

@@ -43,6 +43,7 @@ const playwright = path.join(root, "node_modules", "@playwright", "test", "cli.j
  * touching the database, storage, sessions, throttling and live events most, kept few for time.
  */
 const POSTGRES_SPECS = [
+  "tests/e2e/scale-out.spec.ts",
   "tests/e2e/unpublished-never-leaks.spec.ts",
   "tests/e2e/newcomer.spec.ts",
   "tests/e2e/admin-documents.spec.ts",

@@ -64,17 +64,12 @@ export async function lockThrottle(db: Kysely<Database>, engine: "sqlite" | "pos
   return query.executeTakeFirstOrThrow();
 }
 
-export async function upsertThrottle(db: Kysely<Database>, row: Selectable<LoginThrottleTable>): Promise<void> {
+/** Writes the count of a row that `lockThrottle` created or locked in the same transaction. */
+export async function updateThrottle(db: Kysely<Database>, row: Selectable<LoginThrottleTable>): Promise<void> {
   await db
-    .insertInto("login_throttle")
-    .values(row)
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        failures: row.failures,
-        window_started_at: row.window_started_at,
-        blocked_until: row.blocked_until,
-      }),
-    )
+    .updateTable("login_throttle")
+    .set({ failures: row.failures, window_started_at: row.window_started_at, blocked_until: row.blocked_until })
+    .where("key", "=", row.key)
     .execute();
 }
 

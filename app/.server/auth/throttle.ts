@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import { addMs, iso, MINUTE } from "../time";
-import { deleteThrottle, lockThrottle, selectThrottle, upsertThrottle } from "./auth.queries";
+import { deleteThrottle, lockThrottle, selectThrottle, updateThrottle } from "./auth.queries";
 
 /**
  * Failure limits, kept in the database so every instance and every restart sees the same state.
@@ -48,7 +48,7 @@ export async function countFailure(ctx: AppContext, key: ThrottleKey): Promise<{
     const windowOpen = now.getTime() - new Date(row.window_started_at).getTime() < rule.windowMs;
     const failures = windowOpen ? row.failures + 1 : 1;
     const blockEnd = failures >= rule.maxFailures ? addMs(now, rule.blockMs) : null;
-    await upsertThrottle(trx, {
+    await updateThrottle(trx, {
       key: keyOf(key),
       // A block starts a fresh window, so after it ends the count starts from zero.
       failures: blockEnd ? 0 : failures,

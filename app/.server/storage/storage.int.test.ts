@@ -4,31 +4,18 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { S3RVER_CREDENTIALS, S3RVER_REGION, startS3rver } from "../../../tests/support/s3rver";
 import { LocalStorage } from "./local";
 import { S3_PART_SIZE, S3Storage } from "./s3";
 import { generateStorageKey, StorageNotFoundError } from "./storage";
 import type { Storage } from "./storage";
 
-// s3rver ships no type declarations: describe the little we use and load it through require.
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets?: { name: string }[];
-}) => S3rverServer;
-const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
 
 const BUCKET = "portal-test";
 const LARGE_SIZE = 20 * 1024 * 1024;
@@ -310,15 +297,12 @@ storageContract("local", async () => {
 });
 
 storageContract("s3", async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "portal-storage-s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir });
-  const { port } = await server.run();
+  const server = await startS3rver();
   const storage = new S3Storage({
     bucket: BUCKET,
-    endpoint: `http://127.0.0.1:${port}`,
-    region: "us-east-1",
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
+    endpoint: server.endpoint,
+    region: S3RVER_REGION,
+    ...S3RVER_CREDENTIALS,
     forcePathStyle: true,
   });
   const openUploads = new Set<string>();
@@ -342,8 +326,7 @@ storageContract("s3", async () => {
     await storage.ensureBucket(); // idempotent
   } catch (error) {
     storage.destroy();
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
+    await server.stop();
     throw error;
   }
   return {
@@ -353,8 +336,7 @@ storageContract("s3", async () => {
     },
     async teardown() {
       storage.destroy();
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
+      await server.stop();
     },
   };
 });

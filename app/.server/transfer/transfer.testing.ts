@@ -5,7 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -13,6 +12,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { Insertable } from "kysely";
 import type { AppContext } from "../context";
 import type { Database } from "../db/types";
+import { s3rverEnv, startS3rver } from "../../../tests/support/s3rver";
 import { TRANSFER_TABLES } from "./tables";
 
 const T0 = Date.parse("2026-02-01T08:00:00.000Z");
@@ -191,37 +191,14 @@ export async function readGzipText(file: string): Promise<string> {
   return gunzipSync(await fs.readFile(file)).toString("utf8");
 }
 
-// s3rver ships no type declarations: the little used here, loaded through require.
-interface S3rverServer {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: { address: string; port: number; silent: boolean; directory: string }) => S3rverServer;
-
 export interface LocalS3 {
   /** Environment for createTestApp that points S3 storage at this server. */
   env(bucket: string): Record<string, string>;
   stop(): Promise<void>;
 }
 
-/** An S3-compatible server on loopback, storing under a temp dir removed by `stop`. */
+/** An S3-compatible server on loopback (tests/support/s3rver.ts), storing under a temp dir removed by `stop`. */
 export async function startLocalS3(): Promise<LocalS3> {
-  const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
-  const directory = await fs.mkdtemp(path.join(os.tmpdir(), "portal-transfer-s3rver-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory });
-  const { port } = await server.run();
-  return {
-    env: (bucket) => ({
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      S3_FORCE_PATH_STYLE: "true",
-    }),
-    async stop() {
-      await server.close();
-      await fs.rm(directory, { recursive: true, force: true });
-    },
-  };
+  const server = await startS3rver();
+  return { env: (bucket) => s3rverEnv(server.endpoint, bucket), stop: () => server.stop() };
 }

@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { createDatabase, databaseUrl, dropDatabase, newDatabaseName, TEST_DATABASE_URL_HELP, testDatabaseUrl } from "./postgres";
-import { createBucket, newBucketName, portalS3Env } from "./s3-server";
+import { s3rverEnv } from "../../support/s3rver";
+import { createBucket, newBucketName } from "./s3-server";
 
 /**
  * Which database and file storage the test portals run on. By default SQLite and local files in
@@ -38,7 +39,7 @@ export function engineEnv(dataDir: string): EngineEnv {
   const bucket = newBucketName();
   const result = spawnSync(process.execPath, [provisionScript, base, database, endpoint, bucket], { encoding: "utf8", timeout: 30_000 });
   if (result.status !== 0) throw new Error(`could not create database ${database} and bucket ${bucket}: ${result.stderr}${result.stdout}${result.error ?? ""}`);
-  const env = { DATABASE_URL: databaseUrl(database), ...portalS3Env(endpoint, bucket) };
+  const env = { DATABASE_URL: databaseUrl(database), ...s3rverEnv(endpoint, bucket) };
   provisioned.set(dataDir, { env, database });
   return env;
 }
@@ -53,7 +54,7 @@ export async function provisionEngine(dataDir: string): Promise<void> {
   const bucket = newBucketName();
   await createBucket(endpoint, bucket);
   const { name, url } = await createDatabase();
-  provisioned.set(dataDir, { env: { DATABASE_URL: url, ...portalS3Env(endpoint, bucket) }, database: name });
+  provisioned.set(dataDir, { env: { DATABASE_URL: url, ...s3rverEnv(endpoint, bucket) }, database: name });
 }
 
 function postgresSettings(): { base: string; endpoint: string } {
