@@ -1,10 +1,9 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { DeleteConfirmation } from "~/components/admin/content/confirm-delete";
-import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { deleteDashboard, findDashboard } from "~/.server/dashboards/dashboards.admin";
-import { flashCookie } from "~/.server/http/flash";
+import { deleteAction } from "~/.server/http/delete-action";
 import type { Route } from "./+types/dashboard-delete";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete dashboard | Admin Portal" }];
@@ -20,21 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
-  const dialog = (await request.formData()).get("_dialog") === "1";
-  const ctx = app();
-  const refuse = (description: string, status: number) => data({ ok: false, message: { tone: "error" as const, title: "Delete failed", description } }, { status });
-  let deleted: { title: string } | null;
-  try {
-    deleted = await deleteDashboard(ctx, params.id);
-  } catch (error) {
-    ctx.log.error({ err: error, dashboardId: params.id }, "dashboard deletion failed");
-    return refuse("The dashboard could not be deleted. Please try again.", 500);
-  }
-  if (!deleted) return refuse("Dashboard not found", 404);
-  const message: ToastMessage = { tone: "success", title: "Dashboard deleted", description: `"${deleted.title}" has been deleted.` };
-  if (dialog) return { ok: true, message };
-  return redirect("/admin/dashboards", { headers: { "Set-Cookie": flashCookie(message) } });
+  return deleteAction(request, { noun: "Dashboard", id: params.id, listHref: "/admin/dashboards", remove: deleteDashboard });
 }
 
 export default function DeleteDashboard({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,9 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { DeleteConfirmation } from "~/components/admin/content/confirm-delete";
-import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { deleteDocument, findAdminDocument } from "~/.server/documents/manage";
-import { flashCookie } from "~/.server/http/flash";
+import { deleteAction } from "~/.server/http/delete-action";
 import type { Route } from "./+types/document-delete";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete document | Admin Portal" }];
@@ -18,21 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
-  const dialog = (await request.formData()).get("_dialog") === "1";
-  const ctx = app();
-  const refuse = (description: string, status: number) => data({ ok: false, message: { tone: "error" as const, title: "Delete failed", description } }, { status });
-  let deleted: { title: string } | null;
-  try {
-    deleted = await deleteDocument(ctx, params.id);
-  } catch (error) {
-    ctx.log.error({ err: error, documentId: params.id }, "document deletion failed");
-    return refuse("The document could not be deleted. Please try again.", 500);
-  }
-  if (!deleted) return refuse("Document not found", 404);
-  const message: ToastMessage = { tone: "success", title: "Document deleted", description: `"${deleted.title}" has been deleted.` };
-  if (dialog) return { ok: true, message };
-  return redirect("/admin/documents", { headers: { "Set-Cookie": flashCookie(message) } });
+  return deleteAction(request, { noun: "Document", id: params.id, listHref: "/admin/documents", remove: deleteDocument });
 }
 
 export default function DeleteDocument({ loaderData, actionData }: Route.ComponentProps) {
