@@ -1,6 +1,6 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 // The server build's entry is our Express app (server/app.ts), so the HTTP

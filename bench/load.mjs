@@ -102,7 +102,13 @@ export function percentile(histogram, q) {
 export function watchResources({ appPids, wrkPids, countActiveQueries }) {
   /** @returns {Map<number, number>} */
   const pgCpu = () => pidsNamed("postgres").reduce((m, pid) => m.set(pid, cpuSeconds(pid)), new Map());
-  const snap = () => ({ at: performance.now(), app: appPids.map(cpuSeconds), wrk: wrkPids.map(cpuSeconds), pg: pgCpu(), cores: coreTimes() });
+  const snap = () => ({
+    at: performance.now(),
+    app: appPids.map(cpuSeconds),
+    wrk: wrkPids.map(cpuSeconds),
+    pg: pgCpu(),
+    cores: coreTimes(),
+  });
   const alive = () => wrkPids.every((pid) => fs.existsSync(`/proc/${pid}`));
   const first = snap();
   let last = first;

@@ -125,7 +125,17 @@ async function main() {
     const twoRuns = [];
     for (let round = 0; round < ROUNDS; round++) {
       oneRuns.push(await measure([{ server: a, connections: CONNECTIONS }], p, wrkScript, sampler));
-      twoRuns.push(await measure([{ server: a, connections: half }, { server: b, connections: half }], p, wrkScript, sampler));
+      twoRuns.push(
+        await measure(
+          [
+            { server: a, connections: half },
+            { server: b, connections: half },
+          ],
+          p,
+          wrkScript,
+          sampler,
+        ),
+      );
     }
     const one = summarise(oneRuns);
     const two = summarise(twoRuns);
@@ -150,12 +160,14 @@ async function main() {
   if (busiest > OTHER_CPU_WARNING) {
     console.log(
       `\nWARNING: other processes used up to ${busiest} % of a core during a run: the instances did not have the ` +
-        "machine to themselves, so req/s and ratios understate them. Compare \"ms of app CPU per request\" instead, or run again on a quiet machine.",
+        'machine to themselves, so req/s and ratios understate them. Compare "ms of app CPU per request" instead, or run again on a quiet machine.',
     );
   }
   const listRatios = results.filter((r) => r.instances === 2 && r.page !== "home (/)").map((r) => Number.parseFloat(String(r["two/one"])));
   const worst = Math.min(...listRatios);
-  console.log(`\nList pages: two/one between ${worst.toFixed(2)}x and ${Math.max(...listRatios).toFixed(2)}x (target >= 1.6x): ${worst >= 1.6 ? "met" : "NOT met"}.`);
+  console.log(
+    `\nList pages: two/one between ${worst.toFixed(2)}x and ${Math.max(...listRatios).toFixed(2)}x (target >= 1.6x): ${worst >= 1.6 ? "met" : "NOT met"}.`,
+  );
 }
 
 /** Creates a database of our own on the test server and registers its removal. */
@@ -283,14 +295,20 @@ function cpuRow(page, instances, m) {
   return {
     page,
     instances,
-    "app CPU % (A, B)": u.app.slice(0, instances).map((x) => x.toFixed(0)).join(", "),
+    "app CPU % (A, B)": u.app
+      .slice(0, instances)
+      .map((x) => x.toFixed(0))
+      .join(", "),
     "PostgreSQL CPU %": u.postgres.toFixed(0),
     "wrk CPU %": u.wrk.toFixed(0),
     "core busy % (0, 1)": u.cores.map((x) => x.toFixed(0)).join(", "),
     // The host running another guest on our virtual core: time neither we nor anyone here got.
     "steal % (0, 1)": u.steal.map((x) => x.toFixed(0)).join(", "),
     // Whatever else ran on the machine meanwhile (this script's own sampling included).
-    "other processes CPU %": Math.max(0, u.cores.reduce((s, x) => s + x, 0) - u.app.slice(0, instances).reduce((s, x) => s + x, 0) - u.postgres - u.wrk).toFixed(0),
+    "other processes CPU %": Math.max(
+      0,
+      u.cores.reduce((s, x) => s + x, 0) - u.app.slice(0, instances).reduce((s, x) => s + x, 0) - u.postgres - u.wrk,
+    ).toFixed(0),
     "queries running (avg)": u.activeQueries.toFixed(1),
     "ms of app CPU per request": ((u.app.slice(0, instances).reduce((s, x) => s + x, 0) * 10) / m.rps).toFixed(2),
   };

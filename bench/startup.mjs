@@ -16,7 +16,10 @@ const rows = [];
 try {
   for (let run = 0; run <= 5; run++) {
     const server = await startServer(dataDir);
-    rows.push({ start: run === 0 ? "first (creates the database)" : `restart ${run}`, "ms to healthy /healthz": server.startedMs.toFixed(0) });
+    rows.push({
+      start: run === 0 ? "first (creates the database)" : `restart ${run}`,
+      "ms to healthy /healthz": server.startedMs.toFixed(0),
+    });
     await server.stop();
   }
 } finally {

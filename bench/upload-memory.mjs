@@ -45,11 +45,19 @@ try {
     resetPeak(server.pid);
     const idle = memory(server.pid).rss;
     const t0 = performance.now();
-    const res = await fetch(`${server.url}/admin/documents`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.url } });
+    const res = await fetch(`${server.url}/admin/documents`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie, Origin: server.url },
+    });
     const body = await res.text();
     const seconds = (performance.now() - t0) / 1000;
     const { peak } = memory(server.pid);
-    const outcome = body.includes("Upload successful") ? "stored" : body.includes("File too large") ? "refused: File too large" : `HTTP ${res.status}`;
+    const outcome = body.includes("Upload successful")
+      ? "stored"
+      : body.includes("File too large")
+        ? "refused: File too large"
+        : `HTTP ${res.status}`;
     rows.push({
       upload: label,
       bytes: size,

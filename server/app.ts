@@ -3,8 +3,9 @@
  * (bin/portal.mjs) imports this bundle and calls `runCli`, so the HTTP
  * server, the command line and the routes share one copy of every module.
  */
-import type { ServerBuild } from "react-router";
+
 import * as serverBuild from "virtual:react-router/server-build";
+import type { ServerBuild } from "react-router";
 import { runCommand } from "./cli";
 
 export function runCli(command: string, args: string[]): Promise<number> {

@@ -1,16 +1,16 @@
 import { parseArgs } from "node:util";
 import type { ServerBuild } from "react-router";
 import { ConfigError, getConfig } from "~/.server/config";
-import { type AppContext, openAppContext, closeAppContext } from "~/.server/context";
+import { type AppContext, closeAppContext, openAppContext } from "~/.server/context";
 import { migrateToLatest } from "~/.server/db/migrate";
-import { checkHealth } from "~/.server/health";
-import { createUser, UserInputError } from "~/.server/users/users.service";
 import { loadDemoContent } from "~/.server/demo/demo.service";
+import { checkHealth } from "~/.server/health";
 import { backupDatabase, restoreBackup } from "~/.server/transfer/backup";
 import { TransferError } from "~/.server/transfer/dump-format";
 import { exportInstallation } from "~/.server/transfer/export";
 import { importInstallation } from "~/.server/transfer/import";
 import { formatBytes, formatCounts, formatImportReport } from "~/.server/transfer/report";
+import { createUser, UserInputError } from "~/.server/users/users.service";
 import { readPassword } from "./read-password";
 import { serve } from "./serve";
 
@@ -118,14 +118,24 @@ async function adminCreate(ctx: AppContext, args: string[]): Promise<number> {
 
 async function check(ctx: AppContext): Promise<number> {
   const report = await checkHealth(ctx, { activeProbes: true });
-  for (const [name, value] of Object.entries({ database: report.db, migrations: report.migrations, storage: report.storage, events: report.events })) {
+  for (const [name, value] of Object.entries({
+    database: report.db,
+    migrations: report.migrations,
+    storage: report.storage,
+    events: report.events,
+  })) {
     console.log(`${name.padEnd(12)} ${value}`);
   }
   console.log(report.status === "ok" ? "All checks passed." : "Some checks failed.");
   return report.status === "ok" ? 0 : 1;
 }
 
-async function withPathArgument(command: string, args: string[], name: string, run: (ctx: AppContext, target: string) => Promise<number>): Promise<number> {
+async function withPathArgument(
+  command: string,
+  args: string[],
+  name: string,
+  run: (ctx: AppContext, target: string) => Promise<number>,
+): Promise<number> {
   if (args.length !== 1 || !args[0] || args[0].startsWith("-")) {
     console.error(`Usage: npm run portal -- ${command} ${name}`);
     return 2;
@@ -154,7 +164,9 @@ async function restore(ctx: AppContext, file: string): Promise<number> {
 async function exportCommand(ctx: AppContext, dir: string): Promise<number> {
   const { dir: folder, manifest } = await exportInstallation(ctx, dir);
   console.log(formatCounts(manifest.tables));
-  console.log(`\nfiles: ${manifest.totals.files}, ${formatBytes(manifest.totals.bytes)}, each checked against the sha256 recorded in the database`);
+  console.log(
+    `\nfiles: ${manifest.totals.files}, ${formatBytes(manifest.totals.bytes)}, each checked against the sha256 recorded in the database`,
+  );
   console.log(`Exported ${ctx.db.engine} + ${ctx.storage.driver} storage to ${folder}.`);
   return 0;
 }
@@ -163,6 +175,10 @@ async function importCommand(ctx: AppContext, dir: string): Promise<number> {
   console.log(`Importing ${dir} into ${ctx.db.engine} + ${ctx.storage.driver} storage...`);
   const report = await importInstallation(ctx, dir);
   console.log(formatImportReport(report));
-  console.log(report.ok ? "\nImport complete: every row and every file matches the export." : "\nThe import does not match the export: see the lines above.");
+  console.log(
+    report.ok
+      ? "\nImport complete: every row and every file matches the export."
+      : "\nThe import does not match the export: see the lines above.",
+  );
   return report.ok ? 0 : 1;
 }

@@ -1,7 +1,7 @@
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import path from "node:path";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "~/.server/context";
 import { frameOrigins } from "~/.server/dashboards/dashboards.service";
@@ -47,11 +47,18 @@ export function createHttpApp(ctx: AppContext, build: ServerBuild, clientDir: st
   });
 
   // Compresses HTML, JSON, CSS and JS; responses marked no-transform (files) are left alone.
-  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+  app.use(
+    compression({
+      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
 
   app.get("/healthz", async (_req, res) => {
     const report = await checkHealth(ctx, { activeProbes: false });
-    res.status(report.status === "ok" ? 200 : 503).set("Cache-Control", "no-store").json(report);
+    res
+      .status(report.status === "ok" ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(report);
   });
 
   // Fingerprinted build assets never change: cache them for a year.

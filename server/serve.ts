@@ -30,7 +30,10 @@ export async function serve(build: ServerBuild): Promise<number> {
 
   const setupPath = await issueSetupLink(ctx);
   if (setupPath) {
-    ctx.log.warn({ setupUrl: `${origin}${setupPath}` }, "no admin account yet: open this one-time link (valid 1 hour) to create the first admin");
+    ctx.log.warn(
+      { setupUrl: `${origin}${setupPath}` },
+      "no admin account yet: open this one-time link (valid 1 hour) to create the first admin",
+    );
     // Also as a plain line, so it is easy to find in a terminal.
     console.log(`\n  Create the first admin account: ${origin}${setupPath}\n  (one-time link, valid for 1 hour)\n`);
   }

@@ -5,7 +5,14 @@ import { ConfigError, parseConfig } from "./config";
 describe("parseConfig", () => {
   it("embeds defaults: port 3000, SQLite and local files under ./data", () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ port: 3000, host: "0.0.0.0", s3: null, secureCookies: false, logLevel: "info", trustProxy: ["loopback"] });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      s3: null,
+      secureCookies: false,
+      logLevel: "info",
+      trustProxy: ["loopback"],
+    });
     expect(config.database).toEqual({ kind: "sqlite", file: path.resolve("data", "portal.db") });
   });
 
@@ -20,15 +27,29 @@ describe("parseConfig", () => {
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u:p@db:5432/portal" });
     expect(config.publicUrl).toBe("https://portal.example.org");
     expect(config.secureCookies).toBe(true);
-    expect(config.s3).toMatchObject({ bucket: "cccm-files", endpoint: "https://s3.example.org", region: "us-east-1", forcePathStyle: true });
+    expect(config.s3).toMatchObject({
+      bucket: "cccm-files",
+      endpoint: "https://s3.example.org",
+      region: "us-east-1",
+      forcePathStyle: true,
+    });
   });
 
   it("treats empty values as unset", () => {
-    expect(parseConfig({ DATABASE_URL: "", PORT: "", S3_BUCKET: "" })).toMatchObject({ port: 3000, s3: null, database: { kind: "sqlite" } });
+    expect(parseConfig({ DATABASE_URL: "", PORT: "", S3_BUCKET: "" })).toMatchObject({
+      port: 3000,
+      s3: null,
+      database: { kind: "sqlite" },
+    });
   });
 
   it("trusts the load balancers listed in TRUST_PROXY, and refuses anything else", () => {
-    expect(parseConfig({ TRUST_PROXY: " 10.0.0.0/8, loopback,2001:db8::/32 ,192.0.2.10" }).trustProxy).toEqual(["10.0.0.0/8", "loopback", "2001:db8::/32", "192.0.2.10"]);
+    expect(parseConfig({ TRUST_PROXY: " 10.0.0.0/8, loopback,2001:db8::/32 ,192.0.2.10" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "loopback",
+      "2001:db8::/32",
+      "192.0.2.10",
+    ]);
     // A hop count or "true" would believe whatever a client claims; a bad prefix is a typo.
     for (const bad of ["true", "1", "10.0.0.0/33", "lb.example.org", "10.0.0.1/8/2", "2001:db8::/129", ","]) {
       expect(() => parseConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);

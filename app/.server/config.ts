@@ -6,9 +6,7 @@ import { z } from "zod";
  * The portal's configuration, parsed once from the environment. Nothing else
  * in the code base reads `process.env` (ARCHITECTURE.md section 2).
  */
-const booleanFromEnv = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const booleanFromEnv = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -27,7 +25,12 @@ function isTrustedProxyEntry(entry: string): boolean {
 
 const trustProxyFromEnv = z
   .string()
-  .transform((v) => v.split(",").map((e) => e.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
   .refine((list) => list.length > 0 && list.every(isTrustedProxyEntry), {
     error: "must be a comma-separated list of addresses, CIDR blocks (10.0.0.0/8) or loopback, linklocal, uniquelocal",
   });
@@ -58,10 +61,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxyFromEnv.default(["loopback"])),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  ),
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -113,9 +113,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: e.DATABASE_URL
-      ? { kind: "postgres", url: e.DATABASE_URL }
-      : { kind: "sqlite", file: path.join(dataDir, "portal.db") },
+    database: e.DATABASE_URL ? { kind: "postgres", url: e.DATABASE_URL } : { kind: "sqlite", file: path.join(dataDir, "portal.db") },
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     s3: e.S3_BUCKET

@@ -5,7 +5,7 @@ import { migrateToLatest } from "./db/migrate";
 import { EventBus } from "./events/bus";
 import { PostgresEventTransport } from "./events/pg-transport";
 import { getLogger } from "./logger";
-import { type Storage, createStorage } from "./storage";
+import { createStorage, type Storage } from "./storage";
 
 /**
  * Everything a service needs, passed explicitly as its first argument so a

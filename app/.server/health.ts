@@ -42,7 +42,8 @@ export async function checkHealth(ctx: AppContext, options: { activeProbes: bool
   const events = await probe(async () => {
     const { transport, listening } = ctx.events.mode;
     if (!listening) throw new Error(`not listening (${transport}); reconnecting`);
-    if (options.activeProbes && transport !== "in-process") return `ok (${transport}, round trip ${Math.round(await ctx.events.probe(5_000))} ms)`;
+    if (options.activeProbes && transport !== "in-process")
+      return `ok (${transport}, round trip ${Math.round(await ctx.events.probe(5_000))} ms)`;
     return `ok (${transport})`;
   });
   const ok = [db, migrations, storage, events].every((s) => s.startsWith("ok"));

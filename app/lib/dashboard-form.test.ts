@@ -14,10 +14,24 @@ describe("the dashboard form", () => {
   });
 
   it("keeps https URLs, normalised, and refuses the rest", () => {
-    const ok = validateDashboard({ ...NEW_DASHBOARD_FIELDS, title: "T", embed_url: " https://Dash.Example.org/e?x=1 ", url: "https://dash.example.org" });
+    const ok = validateDashboard({
+      ...NEW_DASHBOARD_FIELDS,
+      title: "T",
+      embed_url: " https://Dash.Example.org/e?x=1 ",
+      url: "https://dash.example.org",
+    });
     expect(ok).toEqual({
       ok: true,
-      value: { title: "T", description: null, type: "other", provider: "EXTERNAL", url: "https://dash.example.org/", embed_url: "https://dash.example.org/e?x=1", display_order: 0, is_public: true },
+      value: {
+        title: "T",
+        description: null,
+        type: "other",
+        provider: "EXTERNAL",
+        url: "https://dash.example.org/",
+        embed_url: "https://dash.example.org/e?x=1",
+        display_order: 0,
+        is_public: true,
+      },
     });
     const bad = validateDashboard({ ...NEW_DASHBOARD_FIELDS, title: "T", embed_url: "HTTP://dash.example.org" });
     expect(bad).toMatchObject({ ok: false, field: "embed_url" });

@@ -73,9 +73,7 @@ export const NEW_DASHBOARD_FIELDS: DashboardFormFields = {
 
 export type DashboardField = "title" | "embed_url" | "url" | "display_order" | "type" | "provider" | "description";
 
-export type DashboardValidation =
-  | { ok: true; value: DashboardInput }
-  | { ok: false; message: string; field: DashboardField };
+export type DashboardValidation = { ok: true; value: DashboardInput } | { ok: false; message: string; field: DashboardField };
 
 /** Reads the form: a missing public switch is off (an unchecked checkbox sends nothing). */
 export function dashboardFieldsFrom(form: { get(name: string): unknown }): DashboardFormFields {
@@ -122,7 +120,8 @@ export function validateDashboard(fields: DashboardFormFields): DashboardValidat
   if (!embed) return { ok: false, message: DASHBOARD_MESSAGES.missing, field: "embed_url" };
   if (title.length > MAX_TITLE) return { ok: false, message: DASHBOARD_MESSAGES.tooLong, field: "title" };
   if (description.length > MAX_DESCRIPTION) return { ok: false, message: DASHBOARD_MESSAGES.tooLong, field: "description" };
-  if (embed.length > MAX_URL || url.length > MAX_URL) return { ok: false, message: DASHBOARD_MESSAGES.tooLong, field: embed.length > MAX_URL ? "embed_url" : "url" };
+  if (embed.length > MAX_URL || url.length > MAX_URL)
+    return { ok: false, message: DASHBOARD_MESSAGES.tooLong, field: embed.length > MAX_URL ? "embed_url" : "url" };
   const embedUrl = httpsOrigin(embed) ? httpsUrl(embed) : null;
   if (!embedUrl) return { ok: false, message: DASHBOARD_MESSAGES.embedNotHttps, field: "embed_url" };
   const pageUrl = url ? httpsUrl(url) : null;

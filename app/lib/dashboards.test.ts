@@ -3,9 +3,9 @@ import {
   applyDashboardQuery,
   categoryLabel,
   type DashboardListItem,
+  DEFAULT_QUERY,
   dashboardCategory,
   dashboardsHref,
-  DEFAULT_QUERY,
   distinctProviders,
   filterChips,
   filterDashboards,
@@ -32,10 +32,35 @@ function item(id: string, fields: Partial<DashboardListItem>): DashboardListItem
 }
 
 const LIST = [
-  item("a", { title: "New Arrivals Tracker", provider: "TABLEAU", category: "new_arrivals", display_order: 1, created_at: "2025-06-01T00:00:00.000Z" }),
-  item("b", { title: "CCCM Site Monitoring", provider: "POWERBI", category: "monitoring", display_order: 0, created_at: "2025-03-01T00:00:00.000Z", description: "Population and gaps by district" }),
-  item("c", { title: "eviction trends", provider: "RSHINY", category: "analytics", display_order: 2, created_at: "2025-09-01T00:00:00.000Z" }),
-  item("d", { title: "Facility Map", provider: "POWERBI", category: "facility_map", display_order: 2, created_at: "2024-01-01T00:00:00.000Z" }),
+  item("a", {
+    title: "New Arrivals Tracker",
+    provider: "TABLEAU",
+    category: "new_arrivals",
+    display_order: 1,
+    created_at: "2025-06-01T00:00:00.000Z",
+  }),
+  item("b", {
+    title: "CCCM Site Monitoring",
+    provider: "POWERBI",
+    category: "monitoring",
+    display_order: 0,
+    created_at: "2025-03-01T00:00:00.000Z",
+    description: "Population and gaps by district",
+  }),
+  item("c", {
+    title: "eviction trends",
+    provider: "RSHINY",
+    category: "analytics",
+    display_order: 2,
+    created_at: "2025-09-01T00:00:00.000Z",
+  }),
+  item("d", {
+    title: "Facility Map",
+    provider: "POWERBI",
+    category: "facility_map",
+    display_order: 2,
+    created_at: "2024-01-01T00:00:00.000Z",
+  }),
 ];
 
 describe("dashboard categories", () => {
@@ -64,7 +89,18 @@ describe("dashboard categories", () => {
 describe("https URLs", () => {
   it("keeps absolute https URLs only", () => {
     expect(httpsUrl("https://dashboards.example.org/a?embed=true")).toBe("https://dashboards.example.org/a?embed=true");
-    for (const bad of ["http://example.org/", "javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html,<b>x</b>", "/dashboards/1", "", null, undefined, "https://", "not a url"]) {
+    for (const bad of [
+      "http://example.org/",
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "data:text/html,<b>x</b>",
+      "/dashboards/1",
+      "",
+      null,
+      undefined,
+      "https://",
+      "not a url",
+    ]) {
       expect(httpsUrl(bad), String(bad)).toBeNull();
     }
   });
@@ -124,7 +160,11 @@ describe("the query in the URL", () => {
       sort: "date",
       view: "list",
     });
-    expect(parseDashboardQuery(new URLSearchParams("category=site_monitoring&sort=random&view=tiles"))).toMatchObject({ category: "monitoring", sort: "order", view: "grid" });
+    expect(parseDashboardQuery(new URLSearchParams("category=site_monitoring&sort=random&view=tiles"))).toMatchObject({
+      category: "monitoring",
+      sort: "order",
+      view: "grid",
+    });
     expect(parseDashboardQuery(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toHaveLength(200);
   });
 

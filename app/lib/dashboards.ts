@@ -185,6 +185,7 @@ export function filterChips(query: DashboardQuery): FilterChip[] {
   const chips: FilterChip[] = [];
   if (query.q) chips.push({ key: "q", label: `Search: "${query.q}"`, href: dashboardsHref(query, { q: "" }) });
   if (query.provider) chips.push({ key: "provider", label: `Provider: ${query.provider}`, href: dashboardsHref(query, { provider: "" }) });
-  if (query.category) chips.push({ key: "category", label: `Category: ${categoryLabel(query.category)}`, href: dashboardsHref(query, { category: null }) });
+  if (query.category)
+    chips.push({ key: "category", label: `Category: ${categoryLabel(query.category)}`, href: dashboardsHref(query, { category: null }) });
   return chips;
 }

@@ -65,7 +65,14 @@ describe("the upload form's browser-side checks", () => {
   });
 
   it("offers the edit dialog's categories, keeping a document's own when the list lacks it", () => {
-    expect(editCategoryOptions("Policy").map((o) => o.label)).toEqual(["Report", "Guidelines", "Standards", "Training", "Presentation", "Other"]);
+    expect(editCategoryOptions("Policy").map((o) => o.label)).toEqual([
+      "Report",
+      "Guidelines",
+      "Standards",
+      "Training",
+      "Presentation",
+      "Other",
+    ]);
     expect(editCategoryOptions("Template").at(-1)).toEqual({ label: "Template", value: "Template" });
   });
 });

@@ -32,7 +32,9 @@ export interface SplitMessage {
 /** "Title: description" → its two parts; a message without a colon is all description. */
 export function splitMessage(message: string, fallbackTitle = "Error"): SplitMessage {
   const colon = message.indexOf(": ");
-  return colon > 0 ? { title: message.slice(0, colon), description: message.slice(colon + 2) } : { title: fallbackTitle, description: message };
+  return colon > 0
+    ? { title: message.slice(0, colon), description: message.slice(colon + 2) }
+    : { title: fallbackTitle, description: message };
 }
 
 /** The message for a chosen file, or null when the browser may send it. */

@@ -51,7 +51,14 @@ describe("guidance folders", () => {
   it("compares names trimmed and case-insensitively, and sorts them as people read them", () => {
     expect(sameFolderName("  safety AUDITS ", "Safety Audits")).toBe(true);
     expect(sameFolderName("Safety Audit", "Safety Audits")).toBe(false);
-    expect(["Zones", "échanges", "Data", "data", "Net 10", "Net 2.0"].sort(compareNames)).toEqual(["Data", "data", "échanges", "Net 2.0", "Net 10", "Zones"]);
+    expect(["Zones", "échanges", "Data", "data", "Net 10", "Net 2.0"].sort(compareNames)).toEqual([
+      "Data",
+      "data",
+      "échanges",
+      "Net 2.0",
+      "Net 10",
+      "Zones",
+    ]);
   });
 });
 
@@ -91,8 +98,12 @@ describe("bulk upload checks", () => {
 
   it("summarises the results", () => {
     expect(bulkSummary(1, 0)).toBe("1 file uploaded, 0 not uploaded");
-    expect(bulkSummaryOf([{ name: "a", ok: true, documentId: "1", title: "a" }, { name: "b", ok: false, message: "x" }, { name: "c", ok: true, documentId: "2", title: "c" }])).toBe(
-      "2 files uploaded, 1 not uploaded",
-    );
+    expect(
+      bulkSummaryOf([
+        { name: "a", ok: true, documentId: "1", title: "a" },
+        { name: "b", ok: false, message: "x" },
+        { name: "c", ok: true, documentId: "2", title: "c" },
+      ]),
+    ).toBe("2 files uploaded, 1 not uploaded");
   });
 });

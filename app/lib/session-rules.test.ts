@@ -53,7 +53,10 @@ describe("session rules", () => {
   it("reads the expiry in the server's clock", () => {
     // The computer's clock is 20 minutes behind the server: 60 minutes left are still 60.
     expect(decideSession(check(60 * MIN, 0, 20 * MIN)).kind).toBe("ok");
-    expect(decideSession({ expiresAt: now + 60 * MIN, now, offset: 55 * MIN, lastActivityAt: now - 11 * MIN })).toMatchObject({ kind: "warn", minutesLeft: 5 });
+    expect(decideSession({ expiresAt: now + 60 * MIN, now, offset: 55 * MIN, lastActivityAt: now - 11 * MIN })).toMatchObject({
+      kind: "warn",
+      minutesLeft: 5,
+    });
   });
 
   it("estimates the clock offset from the middle of the round trip", () => {

@@ -10,7 +10,9 @@ function query(href: string): URLSearchParams {
 describe("share messages and targets", () => {
   it("starts every message with the cluster prefix and Document:", () => {
     expect(shareSubject(input.title)).toBe("[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions");
-    expect(shareText(input)).toBe("[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions\n\nhttps://portal.example.org/document/1234");
+    expect(shareText(input)).toBe(
+      "[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions\n\nhttps://portal.example.org/document/1234",
+    );
     expect(shareText({ ...input, message: "  For the Baidoa meeting  " })).toBe(
       "[CCCM Somalia] Document: Baidoa Site Monitoring & Evictions\n\nFor the Baidoa meeting\n\nhttps://portal.example.org/document/1234",
     );

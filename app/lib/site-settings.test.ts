@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { retitle, SITE_NAME, siteTitle } from "./site";
-import { DEFAULT_SETTINGS, isSafeMenuUrl, parseContactForm, parseMenuItemForm, parseSettingsForm, settingsFromStored } from "./site-settings";
+import {
+  DEFAULT_SETTINGS,
+  isSafeMenuUrl,
+  parseContactForm,
+  parseMenuItemForm,
+  parseSettingsForm,
+  settingsFromStored,
+} from "./site-settings";
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -12,13 +19,21 @@ describe("settings", () => {
   it("reads stored JSON values, falling back per key on anything unreadable or of the wrong type", () => {
     expect(settingsFromStored({})).toEqual(DEFAULT_SETTINGS);
     expect(
-      settingsFromStored({ siteName: '"Hub"', maintenanceMode: "true", backupEnabled: '"yes"', securityAlerts: "{broken", siteDescription: "42" }),
+      settingsFromStored({
+        siteName: '"Hub"',
+        maintenanceMode: "true",
+        backupEnabled: '"yes"',
+        securityAlerts: "{broken",
+        siteDescription: "42",
+      }),
     ).toEqual({ ...DEFAULT_SETTINGS, siteName: "Hub", maintenanceMode: true });
     expect(settingsFromStored({ siteName: '"   "' }).siteName).toBe(SITE_NAME);
   });
 
   it("parses the form: a required, trimmed site name, and a switch on only when its box was sent", () => {
-    const parsed = parseSettingsForm(form({ siteName: "  CCCM   Hub ", siteDescription: " About us ", maintenanceMode: "on", documentApproval: "on" }));
+    const parsed = parseSettingsForm(
+      form({ siteName: "  CCCM   Hub ", siteDescription: " About us ", maintenanceMode: "on", documentApproval: "on" }),
+    );
     expect(parsed).toEqual({
       ok: true,
       value: { ...DEFAULT_SETTINGS, siteName: "CCCM Hub", siteDescription: "About us", maintenanceMode: true, documentApproval: true },
@@ -33,7 +48,8 @@ describe("settings", () => {
 
 describe("navigation menu items", () => {
   it("accepts site paths and https addresses only", () => {
-    for (const url of ["/", "/reports", "/documents?category=Report", "https://example.org/page"]) expect(isSafeMenuUrl(url), url).toBe(true);
+    for (const url of ["/", "/reports", "/documents?category=Report", "https://example.org/page"])
+      expect(isSafeMenuUrl(url), url).toBe(true);
     for (const url of ["javascript:alert(1)", "//evil.example", "http://example.org", "data:text/html,x", "reports", "/a b", "https://"]) {
       expect(isSafeMenuUrl(url), url).toBe(false);
     }
@@ -44,7 +60,10 @@ describe("navigation menu items", () => {
       ok: true,
       value: { title: "Reports", url: "/reports", icon: "file-text", displayOrder: 2, active: true },
     });
-    expect(parseMenuItemForm(form({ title: "News", url: "/news", icon: "home" }))).toMatchObject({ ok: true, value: { displayOrder: 0, active: false } });
+    expect(parseMenuItemForm(form({ title: "News", url: "/news", icon: "home" }))).toMatchObject({
+      ok: true,
+      value: { displayOrder: 0, active: false },
+    });
     expect(parseMenuItemForm(form({ title: "", url: "javascript:x", icon: "skull", displayOrder: "-1" }))).toEqual({
       ok: false,
       errors: {
@@ -65,8 +84,14 @@ describe("contacts", () => {
     });
     expect(parseContactForm(form({ label: "Phone", value: "+252 61 234 5678", type: "phone" }))).toMatchObject({ ok: true });
     expect(parseContactForm(form({ label: "Office", value: "Mogadishu, KM4", type: "other" }))).toMatchObject({ ok: true });
-    expect(parseContactForm(form({ label: "Coordinator", value: "not-an-address", type: "email" }))).toEqual({ ok: false, errors: { value: "Please enter a valid email address" } });
-    expect(parseContactForm(form({ label: "Phone", value: "call me", type: "phone" }))).toMatchObject({ ok: false, errors: { value: expect.stringContaining("phone number") } });
+    expect(parseContactForm(form({ label: "Coordinator", value: "not-an-address", type: "email" }))).toEqual({
+      ok: false,
+      errors: { value: "Please enter a valid email address" },
+    });
+    expect(parseContactForm(form({ label: "Phone", value: "call me", type: "phone" }))).toMatchObject({
+      ok: false,
+      errors: { value: expect.stringContaining("phone number") },
+    });
     expect(parseContactForm(form({ label: "", value: "", type: "fax" }))).toEqual({
       ok: false,
       errors: { label: "Label is required", type: "Choose a type from the list", value: "Value is required" },
@@ -75,7 +100,11 @@ describe("contacts", () => {
 });
 
 describe("page titles", () => {
-  const layout = (siteName: unknown) => [{ id: "root", loaderData: null }, { id: "routes/public/layout", loaderData: { siteName } }, { id: "routes/public/about", loaderData: {} }];
+  const layout = (siteName: unknown) => [
+    { id: "root", loaderData: null },
+    { id: "routes/public/layout", loaderData: { siteName } },
+    { id: "routes/public/about", loaderData: {} },
+  ];
 
   it("end with the site name the public layout loaded, else the default", () => {
     expect(siteTitle(layout("Somalia CCCM Hub"), "About")).toBe("About | Somalia CCCM Hub");

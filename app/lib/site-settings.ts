@@ -6,7 +6,8 @@
 import { MENU_ICONS, type MenuIcon, SITE_NAME } from "./site";
 
 /** The footer's text until an admin writes another. */
-export const DEFAULT_SITE_DESCRIPTION = "Information, guidance and data for humanitarian responders supporting displaced communities in Somalia.";
+export const DEFAULT_SITE_DESCRIPTION =
+  "Information, guidance and data for humanitarian responders supporting displaced communities in Somalia.";
 
 export interface SiteSettings {
   siteName: string;
@@ -89,7 +90,8 @@ export function parseSettingsForm(form: FormLike): Parsed<SiteSettings, "siteNam
   const siteDescription = text(form, "siteDescription");
   if (!siteName) errors.siteName = "Site name is required";
   else if (siteName.length > SITE_NAME_MAX) errors.siteName = `Site name must be at most ${SITE_NAME_MAX} characters`;
-  if (siteDescription.length > SITE_DESCRIPTION_MAX) errors.siteDescription = `Site description must be at most ${SITE_DESCRIPTION_MAX} characters`;
+  if (siteDescription.length > SITE_DESCRIPTION_MAX)
+    errors.siteDescription = `Site description must be at most ${SITE_DESCRIPTION_MAX} characters`;
   if (errors.siteName || errors.siteDescription) return { ok: false, errors };
   const switches = Object.fromEntries(SWITCH_KEYS.map((k) => [k, checked(form, k)])) as Pick<SiteSettings, (typeof SWITCH_KEYS)[number]>;
   return { ok: true, value: { siteName, siteDescription, ...switches } };

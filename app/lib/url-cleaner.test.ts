@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decodeRepeatedly, decodeUrl, isMailchimpClick, MAX_URL_LENGTH, TRACKING_PARAMETERS, URL_DECODER_MESSAGES, urlDecoderHref } from "./url-cleaner";
+import {
+  decodeRepeatedly,
+  decodeUrl,
+  isMailchimpClick,
+  MAX_URL_LENGTH,
+  TRACKING_PARAMETERS,
+  URL_DECODER_MESSAGES,
+  urlDecoderHref,
+} from "./url-cleaner";
 
 function clean(input: string) {
   const outcome = decodeUrl(input);
@@ -87,16 +95,27 @@ describe("decodeUrl: tracking parameters", () => {
 
   it("leaves a clean URL as it was", () => {
     const r = clean("https://cccm.example.org/document/3f1c");
-    expect(r).toMatchObject({ cleaned: "https://cccm.example.org/document/3f1c", removed: [], safelinks: false, mailchimp: false, linkable: true });
+    expect(r).toMatchObject({
+      cleaned: "https://cccm.example.org/document/3f1c",
+      removed: [],
+      safelinks: false,
+      mailchimp: false,
+      linkable: true,
+    });
   });
 });
 
 describe("decodeUrl: Outlook safelinks", () => {
   const target = "https://reliefweb.example.org/report/somalia/cccm-update?utm_source=mail&id=9";
-  const safelink = (host: string, url: string) => `https://${host}/?url=${encodeURIComponent(url)}&data=05%7C02%7Cx%40y&sdata=abc%3D&reserved=0`;
+  const safelink = (host: string, url: string) =>
+    `https://${host}/?url=${encodeURIComponent(url)}&data=05%7C02%7Cx%40y&sdata=abc%3D&reserved=0`;
 
   it("unwraps the embedded url parameter, whatever the regional host, then cleans it", () => {
-    for (const host of ["nam12.safelinks.protection.outlook.com", "eur01.safelinks.protection.outlook.com", "safelinks.protection.outlook.com"]) {
+    for (const host of [
+      "nam12.safelinks.protection.outlook.com",
+      "eur01.safelinks.protection.outlook.com",
+      "safelinks.protection.outlook.com",
+    ]) {
       const r = clean(safelink(host, target));
       expect(r.safelinks).toBe(true);
       expect(r.cleaned).toBe("https://reliefweb.example.org/report/somalia/cccm-update?id=9");
@@ -107,7 +126,9 @@ describe("decodeUrl: Outlook safelinks", () => {
 
   it("unwraps nested safelinks and a doubly encoded target", () => {
     const inner = safelink("nam02.safelinks.protection.outlook.com", target);
-    expect(clean(safelink("eur03.safelinks.protection.outlook.com", inner)).cleaned).toBe("https://reliefweb.example.org/report/somalia/cccm-update?id=9");
+    expect(clean(safelink("eur03.safelinks.protection.outlook.com", inner)).cleaned).toBe(
+      "https://reliefweb.example.org/report/somalia/cccm-update?id=9",
+    );
     const doubly = `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent(encodeURIComponent(target))}`;
     expect(clean(doubly).cleaned).toBe("https://reliefweb.example.org/report/somalia/cccm-update?id=9");
   });
@@ -139,7 +160,10 @@ describe("decodeUrl: MailChimp click tracking", () => {
   });
 
   it("recognises it behind safelinks too, and only on list-manage.com's /track/click", () => {
-    expect(clean(`https://eur01.safelinks.protection.outlook.com/?url=${encodeURIComponent(click)}`)).toMatchObject({ mailchimp: true, safelinks: true });
+    expect(clean(`https://eur01.safelinks.protection.outlook.com/?url=${encodeURIComponent(click)}`)).toMatchObject({
+      mailchimp: true,
+      safelinks: true,
+    });
     expect(isMailchimpClick(new URL("https://us5.list-manage.com/subscribe?u=1"))).toBe(false);
     expect(isMailchimpClick(new URL("https://list-manage.com.evil.example/track/click?u=1"))).toBe(false);
     expect(isMailchimpClick(new URL("https://US5.LIST-MANAGE.COM/Track/Click?u=1"))).toBe(true);

@@ -160,7 +160,10 @@ function stripTracking(url: URL): { href: string; removed: string[] } {
 
 /** Quotes and angle brackets come along when a link is copied out of an e-mail or a document. */
 function unquote(text: string): string {
-  return text.trim().replace(/^[<"'“‘]+|[>"'”’]+$/g, "").trim();
+  return text
+    .trim()
+    .replace(/^[<"'“‘]+|[>"'”’]+$/g, "")
+    .trim();
 }
 
 /** Decodes and cleans one pasted URL. */

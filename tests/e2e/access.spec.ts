@@ -1,7 +1,7 @@
+import fs from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { ADMIN } from "./global-setup";
 import { writePdf } from "./support/pdf";
-import fs from "node:fs/promises";
 
 const base = () => process.env.PORTAL_URL!;
 
@@ -18,7 +18,11 @@ test("admin routes need a session and drafts never download anonymously", async 
   const pdfPath = await writePdf("draft.pdf", "Draft");
   const anonymousUpload = await anonymous.post("/admin/documents", {
     headers: { Origin: base() },
-    multipart: { title: "Anonymous upload", published: "true", file: { name: "x.pdf", mimeType: "application/pdf", buffer: await fs.readFile(pdfPath) } },
+    multipart: {
+      title: "Anonymous upload",
+      published: "true",
+      file: { name: "x.pdf", mimeType: "application/pdf", buffer: await fs.readFile(pdfPath) },
+    },
   });
   expect(anonymousUpload.status()).toBe(302);
 

@@ -1,9 +1,9 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import path from "node:path";
-import { type RunningPortal } from "./support/portal";
 import { startDemoPortal } from "./support/demo-portal";
+import type { RunningPortal } from "./support/portal";
 
 /**
  * Issue 3: axe reports no violations on any public page, and every page is
@@ -15,9 +15,13 @@ let pages: string[];
 test.beforeAll(async () => {
   portal = await startDemoPortal();
   const db = new Database(path.join(portal.dataDir, "portal.db"), { readonly: true });
-  const doc = db.prepare("select id from documents where published = 1 and file_ext = 'pdf' order by created_at desc limit 1").get() as { id: string };
+  const doc = db.prepare("select id from documents where published = 1 and file_ext = 'pdf' order by created_at desc limit 1").get() as {
+    id: string;
+  };
   const dashboard = db.prepare("select id from dashboards where is_public = 1 order by display_order limit 1").get() as { id: string };
-  const folder = db.prepare("select share_token from folders where share_token is not null and is_public = 1 limit 1").get() as { share_token: string };
+  const folder = db.prepare("select share_token from folders where share_token is not null and is_public = 1 limit 1").get() as {
+    share_token: string;
+  };
   db.close();
   pages = [
     "/",
@@ -42,7 +46,13 @@ test.afterAll(async () => portal?.dispose());
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
 }
 
 for (const width of [1280, 360]) {

@@ -1,9 +1,9 @@
-import { hash } from "@node-rs/argon2";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { hash } from "@node-rs/argon2";
+import { expect, test } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import Database from "better-sqlite3";
 import routes from "../../app/routes";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 
@@ -25,7 +25,9 @@ function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
   });
 }
 
-const adminPaths = [...new Set(flatten(routes as RouteConfigEntry[]))].filter((p) => p === "admin" || p.startsWith("admin/")).filter((p) => !OPEN.has(p));
+const adminPaths = [...new Set(flatten(routes as RouteConfigEntry[]))]
+  .filter((p) => p === "admin" || p.startsWith("admin/"))
+  .filter((p) => !OPEN.has(p));
 const isAdminOnly = (p: string) => ADMIN_ONLY.some((a) => p === a || p.startsWith(`${a}/`));
 
 test("every admin route and action checks the session and the role", async ({ playwright }) => {
@@ -37,8 +39,13 @@ test("every admin route and action checks the session and the role", async ({ pl
     const db = new Database(path.join(dataDir, "portal.db"));
     const passwordHash = await hash(accounts.password, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     const now = new Date().toISOString();
-    for (const [email, role] of [[accounts.editor, "editor"], [accounts.user, "user"]]) {
-      db.prepare("insert into users (id, email, role, password_hash, is_active, login_count, created_at, updated_at) values (?, ?, ?, ?, 1, 0, ?, ?)").run(randomUUID(), email, role, passwordHash, now, now);
+    for (const [email, role] of [
+      [accounts.editor, "editor"],
+      [accounts.user, "user"],
+    ]) {
+      db.prepare(
+        "insert into users (id, email, role, password_hash, is_active, login_count, created_at, updated_at) values (?, ?, ?, ?, 1, 0, ?, ?)",
+      ).run(randomUUID(), email, role, passwordHash, now, now);
     }
     const one = (sql: string) => (db.prepare(sql).get() as { id: string }).id;
     ids = {
@@ -51,7 +58,10 @@ test("every admin route and action checks the session and the role", async ({ pl
 
   const concrete = (p: string) => `/${p.replace(/(documents|folders|dashboards)\/:id/, (_m, kind: string) => `${kind}/${ids[kind]}`)}`;
   const urls = adminPaths.map((p) => ({ path: p, url: concrete(p) }));
-  expect(urls.every((u) => !u.url.includes(":")), "every parameter was filled").toBe(true);
+  expect(
+    urls.every((u) => !u.url.includes(":")),
+    "every parameter was filled",
+  ).toBe(true);
 
   const signIn = async (email: string, password: string) => {
     const context = await playwright.request.newContext({ baseURL: portal.url, maxRedirects: 0, extraHTTPHeaders: { Origin: portal.url } });
@@ -61,12 +71,17 @@ test("every admin route and action checks the session and the role", async ({ pl
 
   try {
     // Anonymous: every page and action answers with the sign-in form (a redirect to it) or 401/403.
-    const anonymous = await playwright.request.newContext({ baseURL: portal.url, maxRedirects: 0, extraHTTPHeaders: { Origin: portal.url } });
+    const anonymous = await playwright.request.newContext({
+      baseURL: portal.url,
+      maxRedirects: 0,
+      extraHTTPHeaders: { Origin: portal.url },
+    });
     for (const { url } of urls) {
       for (const method of ["GET", "POST"] as const) {
         const res = await anonymous.fetch(url, { method, form: method === "POST" ? { intent: "delete" } : undefined });
         // 405: the route has no action at all, so there is nothing a POST could do.
-        const ok = [401, 403, 405].includes(res.status()) || (res.status() === 302 && (res.headers().location ?? "").startsWith("/admin/login"));
+        const ok =
+          [401, 403, 405].includes(res.status()) || (res.status() === 302 && (res.headers().location ?? "").startsWith("/admin/login"));
         expect(ok, `anonymous ${method} ${url} answered ${res.status()} ${res.headers().location ?? ""}`).toBe(true);
       }
     }

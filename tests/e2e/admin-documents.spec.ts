@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { expect, test } from "@playwright/test";
 import {
   axeViolations,
   dashboardId,
@@ -62,7 +62,12 @@ test.describe("document and dashboard management with JavaScript", () => {
     await fs.writeFile(big, Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(3 * 1024 * 1024, 0x20)]));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 200, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 200,
+      downloadThroughput: -1,
+      uploadThroughput: 1024 * 1024,
+    });
     await watchProgress(page);
     await page.getByLabel(/^File/).setInputFiles(big);
     await expect(page.getByLabel("Title")).toHaveValue("Dolow Site Report");
@@ -86,7 +91,9 @@ test.describe("document and dashboard management with JavaScript", () => {
     page.on("request", (r) => {
       if (r.method() === "POST" && r.url().startsWith(`${base}/admin/documents`)) posts++;
     });
-    await page.getByLabel(/^File/).setInputFiles({ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ fake") });
+    await page
+      .getByLabel(/^File/)
+      .setInputFiles({ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ fake") });
     await expect(page.getByRole("alert").filter({ hasText: "Invalid file type" })).toContainText("Please select a supported file type");
     await expect(toast(page, "Invalid file type")).toBeVisible();
     await expect(page.getByLabel("Title")).toHaveValue("");
@@ -100,7 +107,9 @@ test.describe("document and dashboard management with JavaScript", () => {
 
     await page.getByLabel("Title").fill("No file chosen");
     await page.getByRole("button", { name: "Upload Document" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Missing information" })).toContainText("Please fill in all required fields and select a file");
+    await expect(page.getByRole("alert").filter({ hasText: "Missing information" })).toContainText(
+      "Please fill in all required fields and select a file",
+    );
     await page.getByRole("button", { name: "Clear All" }).click();
     await expect(page.getByLabel("Title")).toHaveValue("");
     await expect(page.getByLabel("Publish immediately")).toBeChecked();
@@ -138,12 +147,16 @@ test.describe("document and dashboard management with JavaScript", () => {
     await signIn(page, base);
     expect(await storedFiles(portal!)).toHaveLength(2);
     const title = "Baidoa Site Verification 2026";
-    await row(page, title).getByRole("button", { name: `Delete ${title}` }).click();
+    await row(page, title)
+      .getByRole("button", { name: `Delete ${title}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Delete document?" });
     await expect(dialog).toContainText(title);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(row(page, title)).toBeVisible();
-    await row(page, title).getByRole("button", { name: `Delete ${title}` }).click();
+    await row(page, title)
+      .getByRole("button", { name: `Delete ${title}` })
+      .click();
     await page.getByRole("dialog", { name: "Delete document?" }).getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, "Document deleted")).toBeVisible();
     await expect(row(page, title)).toHaveCount(0);
@@ -158,17 +171,28 @@ test.describe("document and dashboard management with JavaScript", () => {
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     const pdf = await fs.readFile(await writePdf("hargeisa.pdf", "Hargeisa"));
     const post = (context: typeof page.request, file: { name: string; mimeType: string; buffer: Buffer }) =>
-      context.post(`${base}/admin/documents`, { headers: { Origin: base, Accept: "application/json" }, multipart: { title: "Hargeisa Relocation Plan", category: "Report", published: "true", file } });
+      context.post(`${base}/admin/documents`, {
+        headers: { Origin: base, Accept: "application/json" },
+        multipart: { title: "Hargeisa Relocation Plan", category: "Report", published: "true", file },
+      });
 
     const answer = await post(page.request, { name: "hargeisa.pdf", mimeType: "application/pdf", buffer: pdf });
     expect(answer.status()).toBe(200);
-    expect(await answer.json()).toMatchObject({ ok: true, message: { title: "Upload successful" }, document: { title: "Hargeisa Relocation Plan" } });
+    expect(await answer.json()).toMatchObject({
+      ok: true,
+      message: { title: "Upload successful" },
+      document: { title: "Hargeisa Relocation Plan" },
+    });
     await expect(row(page, "Hargeisa Relocation Plan")).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
     const refused = await post(page.request, { name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
     expect(refused.status()).toBe(400);
-    expect(await refused.json()).toEqual({ ok: false, message: { tone: "error", title: "Invalid file type", description: "Please select a supported file type" }, document: null });
+    expect(await refused.json()).toEqual({
+      ok: false,
+      message: { tone: "error", title: "Invalid file type", description: "Please select a supported file type" },
+      document: null,
+    });
     const anonymous = await playwright.request.newContext();
     const signedOut = await post(anonymous, { name: "hargeisa.pdf", mimeType: "application/pdf", buffer: pdf });
     expect(signedOut.status()).toBe(401);
@@ -216,7 +240,10 @@ test.describe("document and dashboard management with JavaScript", () => {
     await page.getByRole("button", { name: "Move Zeta Arrivals up" }).click();
     await expect(titles).toHaveText(["Zeta Arrivals", "Alpha Monitoring"]);
     await publicPage.goto(`${base}/dashboards`);
-    await expect(publicPage.getByRole("main").getByRole("article").getByRole("heading", { level: 2 })).toHaveText(["Zeta Arrivals", "Alpha Monitoring"]);
+    await expect(publicPage.getByRole("main").getByRole("article").getByRole("heading", { level: 2 })).toHaveText([
+      "Zeta Arrivals",
+      "Alpha Monitoring",
+    ]);
     await visitor.close();
     expect(await axeViolations(page)).toEqual([]);
 
@@ -232,7 +259,13 @@ test.describe("document and dashboard management with JavaScript", () => {
     const href = await row(page, "Dolow Site Report").getByRole("link", { name: "Download Dolow Site Report" }).getAttribute("href");
     const id = /\/api\/documents\/([0-9a-f-]{36})\/download$/.exec(href ?? "")![1]!;
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const pathname of ["/admin/documents", `/admin/documents/${id}/edit`, `/admin/documents/${id}/delete`, "/admin/dashboards", "/admin/dashboards/new"]) {
+    for (const pathname of [
+      "/admin/documents",
+      `/admin/documents/${id}/edit`,
+      `/admin/documents/${id}/delete`,
+      "/admin/dashboards",
+      "/admin/dashboards/new",
+    ]) {
       await page.goto(`${base}${pathname}`);
       expect(await axeViolations(page), pathname).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), pathname).toBeLessThanOrEqual(360);

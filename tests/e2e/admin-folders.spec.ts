@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import fs from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
 import {
   axeViolations,
   bulkSeen,
@@ -13,8 +13,8 @@ import {
   stopEmptyPortal,
   storedFiles,
   TARGET,
-  toast,
   TRACKED,
+  toast,
   watchBulkProgress,
   watchQuickSetup,
 } from "./support/admin-folders";
@@ -124,7 +124,9 @@ test.describe("folders and sharing with JavaScript", () => {
     await dialog.getByRole("button", { name: "Upload" }).click();
     await expect(dialog.getByRole("alert")).toContainText("Please fill in all required fields and select a file");
     await dialog.getByLabel("Folder").selectOption({ label: "Safety Audits" });
-    await dialog.getByLabel(/^File/).setInputFiles({ name: "Safety Audit Checklist.pdf", mimeType: "application/pdf", buffer: await pdf("Checklist") });
+    await dialog
+      .getByLabel(/^File/)
+      .setInputFiles({ name: "Safety Audit Checklist.pdf", mimeType: "application/pdf", buffer: await pdf("Checklist") });
     await expect(dialog.getByLabel("Title")).toHaveValue("Safety Audit Checklist");
     await dialog.getByLabel("Category").selectOption("TEMPLATE");
     await dialog.getByRole("button", { name: "Upload" }).click();
@@ -174,7 +176,11 @@ test.describe("folders and sharing with JavaScript", () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  test("folder view: Back, documents with download, copy link and the share dialogs; the folder link opens publicly", async ({ page, context, browser }) => {
+  test("folder view: Back, documents with download, copy link and the share dialogs; the folder link opens publicly", async ({
+    page,
+    context,
+    browser,
+  }) => {
     const base = portal!.url;
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
     await signIn(page, base);
@@ -182,7 +188,10 @@ test.describe("folders and sharing with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Data Collection" })).toBeVisible();
     await expect(page.locator("article")).toHaveCount(3);
     const audit = card(page, "Baidoa Safety Audit");
-    await expect(audit.getByRole("link", { name: "Download Baidoa Safety Audit" })).toHaveAttribute("href", /\/api\/documents\/.+\/download$/);
+    await expect(audit.getByRole("link", { name: "Download Baidoa Safety Audit" })).toHaveAttribute(
+      "href",
+      /\/api\/documents\/.+\/download$/,
+    );
     await audit.getByRole("button", { name: "Copy link of Baidoa Safety Audit" }).click();
     await expect(toast(page, "Link Copied")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${base}/document/[0-9a-f-]{36}$`));
@@ -195,9 +204,16 @@ test.describe("folders and sharing with JavaScript", () => {
     const tokenUrl = await share.getByLabel("Share-token link", { exact: true }).inputValue();
     expect(tokenUrl).toMatch(new RegExp(`^${base}/shared/document/[A-Za-z0-9_-]{43}$`));
     await share.getByRole("radio", { name: /Share-token link/ }).check();
-    await expect(share.getByRole("link", { name: "Email" })).toHaveAttribute("href", new RegExp(`^mailto:\\?subject=%5BCCCM%20Somalia%5D%20Document%3A%20Baidoa%20Safety%20Audit.*${encodeURIComponent(tokenUrl)}`));
-    await expect(share.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=%5BCCCM%20Somalia%5D%20Document%3A/);
-    for (const name of ["Twitter", "Facebook", "LinkedIn"]) await expect(share.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
+    await expect(share.getByRole("link", { name: "Email" })).toHaveAttribute(
+      "href",
+      new RegExp(`^mailto:\\?subject=%5BCCCM%20Somalia%5D%20Document%3A%20Baidoa%20Safety%20Audit.*${encodeURIComponent(tokenUrl)}`),
+    );
+    await expect(share.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/\?text=%5BCCCM%20Somalia%5D%20Document%3A/,
+    );
+    for (const name of ["Twitter", "Facebook", "LinkedIn"])
+      await expect(share.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
     await share.getByLabel("URL decoder").fill(SAFELINK);
     await share.getByRole("button", { name: "Clean URL" }).click();
     await expect(share.getByLabel("Cleaned URL", { exact: true })).toHaveValue(TARGET);
@@ -208,7 +224,10 @@ test.describe("folders and sharing with JavaScript", () => {
 
     await page.getByRole("button", { name: "Share Folder: Data Collection" }).click();
     const folderShare = page.getByRole("dialog", { name: "Share Folder" });
-    const folderUrl = await expectValue(folderShare.getByLabel("Folder link", { exact: true }), new RegExp(`^${base}/shared/folder/[A-Za-z0-9_-]{43}$`));
+    const folderUrl = await expectValue(
+      folderShare.getByLabel("Folder link", { exact: true }),
+      new RegExp(`^${base}/shared/folder/[A-Za-z0-9_-]{43}$`),
+    );
     const visitor = await browser.newPage();
     await visitor.goto(folderUrl);
     await expect(visitor.getByRole("heading", { level: 1, name: "Data Collection" })).toBeVisible();
@@ -219,7 +238,11 @@ test.describe("folders and sharing with JavaScript", () => {
     await visitor.close();
   });
 
-  test("shareable links: revoke (the old link is a 404 at once), create, regenerate (old 404, new works), copy", async ({ page, context, browser }) => {
+  test("shareable links: revoke (the old link is a 404 at once), create, regenerate (old 404, new works), copy", async ({
+    page,
+    context,
+    browser,
+  }) => {
     const base = portal!.url;
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
     await signIn(page, base, "/admin/shareable-links");
@@ -230,8 +253,14 @@ test.describe("folders and sharing with JavaScript", () => {
     await folderRow.getByRole("button", { name: "Revoke link of Data Collection" }).click();
     await expect(toast(page, "Link revoked")).toBeVisible();
     expect((await visitor.goto(folderUrl))?.status()).toBe(404);
-    await page.getByRole("region", { name: /Folders/ }).getByLabel("Folder without a link").selectOption({ label: "Data Collection" });
-    await page.getByRole("region", { name: /Folders/ }).getByRole("button", { name: "Create link" }).click();
+    await page
+      .getByRole("region", { name: /Folders/ })
+      .getByLabel("Folder without a link")
+      .selectOption({ label: "Data Collection" });
+    await page
+      .getByRole("region", { name: /Folders/ })
+      .getByRole("button", { name: "Create link" })
+      .click();
     await expect(toast(page, "Link created")).toBeVisible();
     const recreated = await folderRow.getByLabel("Share link of Data Collection").inputValue();
     await folderRow.getByRole("button", { name: "Regenerate link of Data Collection" }).click();
@@ -272,7 +301,9 @@ test.describe("folders and sharing with JavaScript", () => {
     await page.getByRole("button", { name: "Decode URL" }).click();
     await expect(page.getByLabel("Cleaned URL", { exact: true })).toHaveValue(TARGET);
     await expect(page.getByLabel("Original URL", { exact: true })).toHaveValue(SAFELINK);
-    await expect(page.getByLabel("Decoded URL", { exact: true })).toHaveValue(/url=https:\/\/reliefweb\.example\.org\/report\/somalia\/cccm-update\?id=9&utm_source=newsletter/);
+    await expect(page.getByLabel("Decoded URL", { exact: true })).toHaveValue(
+      /url=https:\/\/reliefweb\.example\.org\/report\/somalia\/cccm-update\?id=9&utm_source=newsletter/,
+    );
     await expect(page.getByText("Outlook safelinks wrapper removed")).toBeVisible();
     await expect(page.getByText("Tracking parameters removed: utm_source, utm_medium.")).toBeVisible();
     await field.fill(MAILCHIMP);
@@ -282,7 +313,10 @@ test.describe("folders and sharing with JavaScript", () => {
     await field.fill(TRACKED);
     await page.getByRole("button", { name: "Decode URL" }).click();
     await expect(page.getByLabel("Cleaned URL", { exact: true })).toHaveValue("https://cccm.example.org/reports?id=3&lang=en");
-    await expect(page.getByRole("link", { name: /Open the cleaned URL/ })).toHaveAttribute("href", "https://cccm.example.org/reports?id=3&lang=en");
+    await expect(page.getByRole("link", { name: /Open the cleaned URL/ })).toHaveAttribute(
+      "href",
+      "https://cccm.example.org/reports?id=3&lang=en",
+    );
     await field.fill(`javascript:alert(1)`);
     await page.getByRole("button", { name: "Decode URL" }).click();
     await expect(page.getByLabel("Cleaned URL", { exact: true })).toHaveValue("javascript:alert(1)");
@@ -399,12 +433,21 @@ test.describe("folders and sharing without JavaScript", () => {
     await page.locator("summary", { hasText: "Share Folder" }).click();
     await page.getByRole("button", { name: "Create folder link" }).click();
     await expect(page).toHaveURL(/\?share=folder#share-folder-/);
-    const folderUrl = await expectValue(page.getByLabel("Folder link", { exact: true }), new RegExp(`^${base}/shared/folder/[A-Za-z0-9_-]{43}$`));
+    const folderUrl = await expectValue(
+      page.getByLabel("Folder link", { exact: true }),
+      new RegExp(`^${base}/shared/folder/[A-Za-z0-9_-]{43}$`),
+    );
     const audit = card(page, "Baidoa Safety Audit");
     await audit.locator("summary").click();
     await audit.getByRole("button", { name: "Create share-token link" }).click();
-    const docUrl = await expectValue(card(page, "Baidoa Safety Audit").getByLabel("Share-token link", { exact: true }), /\/shared\/document\/[A-Za-z0-9_-]{43}$/);
-    await expect(card(page, "Baidoa Safety Audit").getByRole("link", { name: "Email" })).toHaveAttribute("href", /^mailto:\?subject=%5BCCCM%20Somalia%5D%20Document%3A/);
+    const docUrl = await expectValue(
+      card(page, "Baidoa Safety Audit").getByLabel("Share-token link", { exact: true }),
+      /\/shared\/document\/[A-Za-z0-9_-]{43}$/,
+    );
+    await expect(card(page, "Baidoa Safety Audit").getByRole("link", { name: "Email" })).toHaveAttribute(
+      "href",
+      /^mailto:\?subject=%5BCCCM%20Somalia%5D%20Document%3A/,
+    );
     const visitor = await browser.newPage();
     expect((await visitor.goto(folderUrl))?.status()).toBe(200);
     expect((await visitor.goto(docUrl))?.status()).toBe(200);

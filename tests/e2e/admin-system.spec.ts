@@ -1,8 +1,8 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import SqliteDatabase from "better-sqlite3";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 
@@ -12,7 +12,9 @@ import type { RunningPortal } from "./support/portal";
  * side (site name, maintenance mode, menu), the test suite, logs, database page and backup.
  */
 type Portal = RunningPortal & { dispose(): Promise<void> };
-const version = (JSON.parse(await fs.readFile(path.resolve(import.meta.dirname, "..", "..", "package.json"), "utf8")) as { version: string }).version;
+const version = (
+  JSON.parse(await fs.readFile(path.resolve(import.meta.dirname, "..", "..", "package.json"), "utf8")) as { version: string }
+).version;
 
 /** Reads the portal's own database, to compare the pages with the truth. */
 function query<T>(portal: Portal, sql: string, ...params: unknown[]): T {
@@ -34,7 +36,11 @@ async function signIn(page: Page, base: string) {
 }
 
 function card(page: Page, label: string) {
-  return page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
+  return page
+    .locator("dl > div")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd")
+    .first();
 }
 
 /**
@@ -77,7 +83,9 @@ for (const javaScriptEnabled of [true, false]) {
       await signIn(page, portal.url);
       await expect(card(page, "Documents")).toHaveText(String(count(portal, "select count(*) as n from documents")));
       await expect(card(page, "Total Users")).toHaveText(String(count(portal, "select count(*) as n from users")));
-      await expect(card(page, "Active Sessions")).toHaveText(String(count(portal, "select count(*) as n from sessions where expires_at > ?", new Date().toISOString())));
+      await expect(card(page, "Active Sessions")).toHaveText(
+        String(count(portal, "select count(*) as n from sessions where expires_at > ?", new Date().toISOString())),
+      );
       await expect(card(page, "System Health")).toHaveText("Healthy");
       const recent = page.getByRole("region", { name: "Recent Activity" });
       await expect(recent.getByRole("listitem")).toHaveCount(5);
@@ -91,7 +99,10 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("analytics count the views and downloads that happened", async ({ page, browser }) => {
-      const doc = query<{ id: string; title: string }>(portal, "select id, title from documents where published = 1 and file_path is not null order by title limit 1");
+      const doc = query<{ id: string; title: string }>(
+        portal,
+        "select id, title from documents where published = 1 and file_path is not null order by title limit 1",
+      );
       const anonymous = await visitor(browser, javaScriptEnabled);
       for (let i = 0; i < 2; i++) expect((await anonymous.page.goto(`${portal.url}/document/${doc.id}`))!.status()).toBe(200);
       expect((await anonymous.page.request.get(`${portal.url}/api/documents/${doc.id}/download`)).status()).toBe(200);
@@ -122,10 +133,15 @@ for (const javaScriptEnabled of [true, false]) {
       await open.page.goto(`${portal.url}/guidelines`);
       await connected;
       await signIn(page, portal.url);
-      await saveSettings(page, portal.url, async (p) => {
-        await p.getByLabel("Site name").fill(name);
-        await p.getByLabel("Site description").fill(`Field guidance (${mode}).`);
-      }, javaScriptEnabled);
+      await saveSettings(
+        page,
+        portal.url,
+        async (p) => {
+          await p.getByLabel("Site name").fill(name);
+          await p.getByLabel("Site description").fill(`Field guidance (${mode}).`);
+        },
+        javaScriptEnabled,
+      );
       await expect(page.getByLabel("Site name")).toHaveValue(name);
       await expect(page.getByText(`by ${DEMO_ADMIN.email}`)).toBeVisible();
       await expectAxeClean(page, javaScriptEnabled);
@@ -207,9 +223,13 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`${portal.url}/admin/database`);
       const rows = page.getByRole("region", { name: "Tables" });
       for (const table of ["documents", "users", "navigation_menu", "activity_logs"]) {
-        await expect(rows.getByRole("row", { name: new RegExp(`^${table} `) }).getByRole("cell")).toHaveText(String(count(portal, `select count(*) as n from ${table}`)));
+        await expect(rows.getByRole("row", { name: new RegExp(`^${table} `) }).getByRole("cell")).toHaveText(
+          String(count(portal, `select count(*) as n from ${table}`)),
+        );
       }
-      await expect(page.getByRole("region", { name: "Migrations" }).getByRole("listitem").filter({ hasText: "0002-activity-user-index" })).toContainText("applied");
+      await expect(
+        page.getByRole("region", { name: "Migrations" }).getByRole("listitem").filter({ hasText: "0002-activity-user-index" }),
+      ).toContainText("applied");
       await expectAxeClean(page, javaScriptEnabled);
 
       const download = page.waitForEvent("download");
@@ -220,7 +240,11 @@ for (const javaScriptEnabled of [true, false]) {
       expect(bytes.subarray(0, 16).toString("latin1")).toBe("SQLite format 3\0");
 
       // Without a session (a plain client, no cookies): refused.
-      const anonymous = await fetch(`${portal.url}/admin/database/backup`, { method: "POST", headers: { Origin: portal.url }, redirect: "manual" });
+      const anonymous = await fetch(`${portal.url}/admin/database/backup`, {
+        method: "POST",
+        headers: { Origin: portal.url },
+        redirect: "manual",
+      });
       expect(anonymous.status).toBe(401);
     });
 
@@ -240,11 +264,16 @@ for (const javaScriptEnabled of [true, false]) {
       expect(count(portal, "select count(*) as n from documents where title = ? and published = 0", title)).toBe(1);
       const listed = await (await fetch(`${portal.url}/api/public/documents`)).text();
       expect(listed).not.toContain(title);
-      await expect.poll(() => count(portal, "select count(*) as n from documents where title = ?", title), { timeout: 20_000, intervals: [1_000] }).toBe(0);
+      await expect
+        .poll(() => count(portal, "select count(*) as n from documents where title = ?", title), { timeout: 20_000, intervals: [1_000] })
+        .toBe(0);
       expect(count(portal, "select count(*) as n from jobs")).toBe(0);
     });
 
-    test("the system screens are for admins only: visitors sign in first, editors see only the content cards", async ({ page, browser }) => {
+    test("the system screens are for admins only: visitors sign in first, editors see only the content cards", async ({
+      page,
+      browser,
+    }) => {
       const screens = ["/admin/analytics", "/admin/settings", "/admin/test", "/admin/logs", "/admin/database"];
       for (const screen of screens) {
         const response = await fetch(`${portal.url}${screen}`, { redirect: "manual" });
@@ -269,7 +298,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card(editor.page, "Total Users")).toHaveCount(0);
       await expect(editor.page.getByRole("region", { name: "System Status" })).toHaveCount(0);
       for (const screen of screens) expect((await editor.page.request.get(`${portal.url}${screen}`)).status(), screen).toBe(403);
-      const post = (url: string, form: Record<string, string>) => editor.page.request.post(`${portal.url}${url}`, { headers: { Origin: portal.url }, form });
+      const post = (url: string, form: Record<string, string>) =>
+        editor.page.request.post(`${portal.url}${url}`, { headers: { Origin: portal.url }, form });
       expect((await post("/admin/settings", { intent: "save-settings", siteName: "Taken over" })).status()).toBe(403);
       expect((await post("/admin/database/backup", {})).status()).toBe(403);
       expect((await post("/admin/test", {})).status()).toBe(403);
@@ -277,15 +307,16 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     // Measured by a script in the page, so with JavaScript only (the server HTML is the same).
-    if (javaScriptEnabled) test("every system screen fits a 360 px screen and is axe-clean", async ({ page }) => {
-      await signIn(page, portal.url);
-      await page.setViewportSize({ width: 360, height: 740 });
-      for (const screen of ["/admin", "/admin/analytics?period=90", "/admin/settings", "/admin/test", "/admin/logs", "/admin/database"]) {
-        await page.goto(`${portal.url}${screen}`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), screen).toBeLessThanOrEqual(360);
-        await expectAxeClean(page, javaScriptEnabled);
-      }
-    });
+    if (javaScriptEnabled)
+      test("every system screen fits a 360 px screen and is axe-clean", async ({ page }) => {
+        await signIn(page, portal.url);
+        await page.setViewportSize({ width: 360, height: 740 });
+        for (const screen of ["/admin", "/admin/analytics?period=90", "/admin/settings", "/admin/test", "/admin/logs", "/admin/database"]) {
+          await page.goto(`${portal.url}${screen}`);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), screen).toBeLessThanOrEqual(360);
+          await expectAxeClean(page, javaScriptEnabled);
+        }
+      });
 
     test("system logs filter by action and e-mail, 50 a page", async ({ page }) => {
       await signIn(page, portal.url);

@@ -1,6 +1,6 @@
+import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import fs from "node:fs/promises";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 
 /**
@@ -61,7 +61,10 @@ function row(page: Page, email: string) {
 
 /** Rows of the admin's own sessions in the Active sessions table. */
 function sessionRows(page: Page) {
-  return page.getByRole("region", { name: /^Active sessions/ }).getByRole("row").filter({ hasText: ADMIN.email });
+  return page
+    .getByRole("region", { name: /^Active sessions/ })
+    .getByRole("row")
+    .filter({ hasText: ADMIN.email });
 }
 
 async function expectForbidden(page: Page, base: string, adminId: string) {
@@ -69,9 +72,17 @@ async function expectForbidden(page: Page, base: string, adminId: string) {
     const get = await page.request.get(`${base}${path}`, { maxRedirects: 0 });
     expect(get.status(), `GET ${path}`).toBe(403);
   }
-  const promote = await page.request.post(`${base}/admin/users`, { headers: { Origin: base }, form: { intent: "role", userId: adminId, role: "user" }, maxRedirects: 0 });
+  const promote = await page.request.post(`${base}/admin/users`, {
+    headers: { Origin: base },
+    form: { intent: "role", userId: adminId, role: "user" },
+    maxRedirects: 0,
+  });
   expect(promote.status()).toBe(403);
-  const revoke = await page.request.post(`${base}/admin/security`, { headers: { Origin: base }, form: { intent: "revoke", sessionId: "x" }, maxRedirects: 0 });
+  const revoke = await page.request.post(`${base}/admin/security`, {
+    headers: { Origin: base },
+    form: { intent: "revoke", sessionId: "x" },
+    maxRedirects: 0,
+  });
   expect(revoke.status()).toBe(403);
 }
 
@@ -115,7 +126,9 @@ test.describe("accounts and security with JavaScript", () => {
 
     await page.reload();
     await expect(row(page, "editor.js@example.org")).not.toContainText("Invitation pending");
-    await row(page, "editor.js@example.org").getByRole("button", { name: /^Deactivate/ }).click();
+    await row(page, "editor.js@example.org")
+      .getByRole("button", { name: /^Deactivate/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "User deactivated" }).first()).toBeVisible();
     await expect(row(page, "editor.js@example.org")).toContainText("Inactive");
 
@@ -137,7 +150,10 @@ test.describe("accounts and security with JavaScript", () => {
     await expect(mine.getByLabel(`Role for ${ADMIN.email}`)).toHaveValue("admin");
 
     const myId = await mine.locator('input[name="userId"]').first().getAttribute("value");
-    const self = await page.request.post(`${base}/admin/users`, { headers: { Origin: base }, form: { intent: "status", userId: myId!, active: "0" } });
+    const self = await page.request.post(`${base}/admin/users`, {
+      headers: { Origin: base },
+      form: { intent: "status", userId: myId!, active: "0" },
+    });
     expect(self.status()).toBe(409);
     expect(await self.text()).toContain("You cannot deactivate your own account");
     await page.goto(`${base}/admin`);
@@ -169,7 +185,10 @@ test.describe("accounts and security with JavaScript", () => {
     const others = sessionRows(page).filter({ hasNotText: "This session" });
     const before = await others.count();
     expect(before).toBeGreaterThan(0);
-    await others.first().getByRole("button", { name: /^Revoke/ }).click();
+    await others
+      .first()
+      .getByRole("button", { name: /^Revoke/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Session revoked" }).first()).toBeVisible();
     await expect(sessionRows(page).filter({ hasNotText: "This session" })).toHaveCount(before - 1);
 
@@ -178,11 +197,16 @@ test.describe("accounts and security with JavaScript", () => {
     await expect(wrong).toHaveURL(/\/admin\/login/);
     await stranger.close();
 
-    await sessionRows(page).filter({ hasText: "This session" }).getByRole("button", { name: /^Revoke/ }).click();
+    await sessionRows(page)
+      .filter({ hasText: "This session" })
+      .getByRole("button", { name: /^Revoke/ })
+      .click();
     await expect(page).toHaveURL(`${base}/admin/login`);
   });
 
-  test("the session monitor warns under 10 minutes, refreshes on request, and returns to sign-in when the session ends", async ({ page }) => {
+  test("the session monitor warns under 10 minutes, refreshes on request, and returns to sign-in when the session ends", async ({
+    page,
+  }) => {
     // The server's clock is real, so a refresh moves its expiresAt only by the real seconds passed:
     // the test checks that the refresh is asked for and granted, not that the warning goes away.
     const base = portal!.url;
@@ -299,15 +323,23 @@ test.describe("accounts and security without JavaScript", () => {
     await expectForbidden(editor.page, base, adminId!);
 
     await page.goto(`${base}/admin/users`);
-    await row(page, "editor.nojs@example.org").getByRole("button", { name: /^Deactivate/ }).click();
+    await row(page, "editor.nojs@example.org")
+      .getByRole("button", { name: /^Deactivate/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Status updated" })).toContainText("User deactivated");
     await editor.page.goto(`${base}/admin`);
     await expect(editor.page).toHaveURL(`${base}/admin/login?redirectTo=%2Fadmin`);
 
-    await row(page, "editor.nojs@example.org").getByRole("button", { name: /^Activate/ }).click();
+    await row(page, "editor.nojs@example.org")
+      .getByRole("button", { name: /^Activate/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Status updated" })).toContainText("User activated");
-    await row(page, "editor.nojs@example.org").getByLabel(/^Role for/).selectOption("admin");
-    await row(page, "editor.nojs@example.org").getByRole("button", { name: /^Change role/ }).click();
+    await row(page, "editor.nojs@example.org")
+      .getByLabel(/^Role for/)
+      .selectOption("admin");
+    await row(page, "editor.nojs@example.org")
+      .getByRole("button", { name: /^Change role/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Role updated" })).toContainText("editor.nojs@example.org is now an admin");
     await editor.context.close();
   });
@@ -317,10 +349,18 @@ test.describe("accounts and security without JavaScript", () => {
     await signIn(page, base, ADMIN.email, ADMIN.password);
     // The editor of the previous test is an admin now: demote them back, then try the last admin.
     await page.goto(`${base}/admin/users`);
-    await row(page, "editor.nojs@example.org").getByLabel(/^Role for/).selectOption("editor");
-    await row(page, "editor.nojs@example.org").getByRole("button", { name: /^Change role/ }).click();
-    await row(page, ADMIN.email).getByLabel(/^Role for/).selectOption("user");
-    await row(page, ADMIN.email).getByRole("button", { name: /^Change role/ }).click();
+    await row(page, "editor.nojs@example.org")
+      .getByLabel(/^Role for/)
+      .selectOption("editor");
+    await row(page, "editor.nojs@example.org")
+      .getByRole("button", { name: /^Change role/ })
+      .click();
+    await row(page, ADMIN.email)
+      .getByLabel(/^Role for/)
+      .selectOption("user");
+    await row(page, ADMIN.email)
+      .getByRole("button", { name: /^Change role/ })
+      .click();
     await expect(page.getByRole("alert")).toContainText("At least one active admin is required");
 
     const other = await browser.newContext({ javaScriptEnabled: false });
@@ -338,7 +378,11 @@ test.describe("accounts and security without JavaScript", () => {
     await expect(page).toHaveURL(/\/admin\/security\?action=LOGIN_FAILED/);
     await expect(page.getByRole("row").filter({ hasText: "LOGIN_FAILED" }).first()).toContainText(ADMIN.email);
 
-    await sessionRows(page).filter({ hasNotText: "This session" }).first().getByRole("button", { name: /^Revoke/ }).click();
+    await sessionRows(page)
+      .filter({ hasNotText: "This session" })
+      .first()
+      .getByRole("button", { name: /^Revoke/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "Session revoked" })).toBeVisible();
     await otherPage.goto(`${base}/admin`);
     await expect(otherPage).toHaveURL(/\/admin\/login/);

@@ -1,8 +1,8 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 
@@ -28,8 +28,32 @@ function addEdgeCases(dataDir: string) {
      values (?, ?, ?, 'other', ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const now = new Date().toISOString();
-  insert.run(HIDDEN_ID, "Internal Staffing Board", "Not for the public.", "reports", "GRAFANA", null, "https://private.example.net/board", 0, 0, now, now);
-  insert.run(NO_URL_ID, "Old Catchment Dashboard", "Imported without a usable address.", "catchment", "IFRAME", "javascript:alert(1)", "javascript:alert(1)", 1, 10, now, now);
+  insert.run(
+    HIDDEN_ID,
+    "Internal Staffing Board",
+    "Not for the public.",
+    "reports",
+    "GRAFANA",
+    null,
+    "https://private.example.net/board",
+    0,
+    0,
+    now,
+    now,
+  );
+  insert.run(
+    NO_URL_ID,
+    "Old Catchment Dashboard",
+    "Imported without a usable address.",
+    "catchment",
+    "IFRAME",
+    "javascript:alert(1)",
+    "javascript:alert(1)",
+    1,
+    10,
+    now,
+    now,
+  );
   db.close();
 }
 
@@ -45,7 +69,9 @@ const url = (p: string) => `${portal.url}${p}`;
 function viewCount(id: string): number {
   const db = new Database(path.join(portal.dataDir, "portal.db"), { readonly: true });
   try {
-    const row = db.prepare("select count(*) as n from activity_logs where action = 'VIEW' and entity_type = 'DASHBOARD' and entity_id = ?").get(id) as { n: number };
+    const row = db
+      .prepare("select count(*) as n from activity_logs where action = 'VIEW' and entity_type = 'DASHBOARD' and entity_id = ?")
+      .get(id) as { n: number };
     return row.n;
   } finally {
     db.close();
@@ -107,7 +133,13 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/sort=title/);
     await expect(cardTitles(page)).toHaveText([...[...DEMO_TITLES, "Old Catchment Dashboard"]].sort());
     await page.getByLabel("Sort by", { exact: true }).selectOption({ label: "Date" });
-    await expect(cardTitles(page)).toHaveText(["Old Catchment Dashboard", "Eviction Trends", "IDP Site Facility Mapping", "New Arrivals Tracker", "CCCM Site Monitoring Dashboard"]);
+    await expect(cardTitles(page)).toHaveText([
+      "Old Catchment Dashboard",
+      "Eviction Trends",
+      "IDP Site Facility Mapping",
+      "New Arrivals Tracker",
+      "CCCM Site Monitoring Dashboard",
+    ]);
 
     // Grid: two cards side by side; list: one per row. The sort stays.
     const tops = async () => Promise.all((await page.getByRole("article").all()).slice(0, 2).map(async (a) => (await a.boundingBox())!.y));
@@ -116,10 +148,12 @@ test.describe("with JavaScript", () => {
     await page.getByRole("link", { name: "List view" }).click();
     await expect(page).toHaveURL(/sort=date&view=list/);
     await expect(page.getByRole("link", { name: "List view" })).toHaveAttribute("aria-current", "true");
-    await expect.poll(async () => {
-      const [c, d] = await tops();
-      return d! > c!;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const [c, d] = await tops();
+        return d! > c!;
+      })
+      .toBe(true);
 
     // Refresh re-runs the loader in place.
     const reload = page.waitForRequest((r) => r.url().includes("/dashboards.data"));
@@ -131,10 +165,12 @@ test.describe("with JavaScript", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.getByRole("link", { name: "Grid view" }).click();
     await expect(page).toHaveURL(/sort=date$/);
-    await expect.poll(async () => {
-      const [e, f] = await tops();
-      return f! > e!;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const [e, f] = await tops();
+        return f! > e!;
+      })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
   });
@@ -172,7 +208,10 @@ test.describe("with JavaScript", () => {
     const href = await page.getByRole("link", { name: "Open Eviction Trends" }).getAttribute("href");
     const response = await page.request.get(url(href!));
     const csp = response.headers()["content-security-policy"]!;
-    const frameSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("frame-src"));
+    const frameSrc = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("frame-src"));
     expect(frameSrc).toBe("frame-src 'self' https://dashboards.example.org");
   });
 
@@ -226,7 +265,13 @@ test.describe("without JavaScript", () => {
     await page.goto(url("/dashboards"));
     await page.getByLabel("Sort by", { exact: true }).selectOption({ label: "Provider" });
     await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(cardTitles(page)).toHaveText(["IDP Site Facility Mapping", "Old Catchment Dashboard", "CCCM Site Monitoring Dashboard", "Eviction Trends", "New Arrivals Tracker"]);
+    await expect(cardTitles(page)).toHaveText([
+      "IDP Site Facility Mapping",
+      "Old Catchment Dashboard",
+      "CCCM Site Monitoring Dashboard",
+      "Eviction Trends",
+      "New Arrivals Tracker",
+    ]);
     await page.getByRole("link", { name: "List view" }).click();
     await expect(page).toHaveURL(/sort=provider&view=list/);
     await expect(page.getByRole("link", { name: "Refresh" })).toHaveAttribute("href", "/dashboards?sort=provider&view=list");
@@ -242,7 +287,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "CCCM Site Monitoring Dashboard" })).toBeVisible();
     expect(viewCount(id)).toBe(views);
     await expect(page.locator("iframe")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Open in new tab" })).toHaveAttribute("href", "https://dashboards.example.org/powerbi/cccm-site-monitoring");
+    await expect(page.getByRole("link", { name: "Open in new tab" })).toHaveAttribute(
+      "href",
+      "https://dashboards.example.org/powerbi/cccm-site-monitoring",
+    );
 
     await page.getByRole("link", { name: "Load dashboard" }).click();
     await expect(page).toHaveURL(url(`/dashboards/${id}?load=1`));

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 
@@ -44,7 +44,18 @@ function addRecord(conn: Database.Database, dataDir: string, title: string, file
       `insert into documents (id, title, description, category, tags, search_text, file_path, size, mime_type, file_ext, sha256, published, sectors, locations, created_at, updated_at)
        values (?, ?, 'Added by the detail tests.', 'Other', '[]', lower(?), ?, ?, ?, ?, ?, 1, '[]', '[]', ?, ?)`,
     )
-    .run(id, title, title, key, file?.bytes.length ?? null, file ? "image/png" : null, file ? "png" : null, file ? createHash("sha256").update(file.bytes).digest("hex") : null, now, now);
+    .run(
+      id,
+      title,
+      title,
+      key,
+      file?.bytes.length ?? null,
+      file ? "image/png" : null,
+      file ? "png" : null,
+      file ? createHash("sha256").update(file.bytes).digest("hex") : null,
+      now,
+      now,
+    );
   return id;
 }
 
@@ -53,12 +64,22 @@ function prepare(dataDir: string): void {
   ids.pdf = idOf(conn, PDF_TITLE);
   ids.txt = idOf(conn, TXT_TITLE);
   ids.draft = idOf(conn, DRAFT_TITLE);
-  conn.prepare("update documents set share_token = ?, partner = 'IOM Somalia', sectors = '[\"CCCM\",\"Shelter\"]', locations = '[\"Baidoa\",\"Kismayo\"]' where id = ?").run(TOKEN, ids.pdf);
+  conn
+    .prepare(
+      'update documents set share_token = ?, partner = \'IOM Somalia\', sectors = \'["CCCM","Shelter"]\', locations = \'["Baidoa","Kismayo"]\' where id = ?',
+    )
+    .run(TOKEN, ids.pdf);
   conn.prepare("update documents set share_token = ? where id = ?").run(`${TOKEN}_draft`, ids.draft);
-  const txt = conn.prepare("select file_path, size, sha256 from documents where id = ?").get(ids.txt) as { file_path: string; size: number; sha256: string };
+  const txt = conn.prepare("select file_path, size, sha256 from documents where id = ?").get(ids.txt) as {
+    file_path: string;
+    size: number;
+    sha256: string;
+  };
   ids.attachment = randomUUID();
   conn
-    .prepare("insert into document_attachments (id, document_id, label, file_path, file_type, file_size, mime_type, sha256, display_order, created_at) values (?, ?, 'Annex A - Glossary', ?, 'TXT', ?, 'text/plain', ?, 1, ?)")
+    .prepare(
+      "insert into document_attachments (id, document_id, label, file_path, file_type, file_size, mime_type, sha256, display_order, created_at) values (?, ?, 'Annex A - Glossary', ?, 'TXT', ?, 'text/plain', ?, 1, ?)",
+    )
     .run(ids.attachment, ids.pdf, txt.file_path, txt.size, txt.sha256, new Date().toISOString());
   ids.image = addRecord(conn, dataDir, "Baidoa site map (image)", { bytes: PNG, write: true });
   ids.brokenImage = addRecord(conn, dataDir, "Kismayo site map (file missing)", { bytes: PNG, write: false });
@@ -70,7 +91,9 @@ function counts(id: string): { views: number; activity: number } {
   const conn = open(portal.dataDir, true);
   try {
     const views = (conn.prepare("select view_count from documents where id = ?").get(id) as { view_count: number }).view_count;
-    const activity = (conn.prepare("select count(*) as n from activity_logs where action = 'VIEW_DOCUMENT' and entity_id = ?").get(id) as { n: number }).n;
+    const activity = (
+      conn.prepare("select count(*) as n from activity_logs where action = 'VIEW_DOCUMENT' and entity_id = ?").get(id) as { n: number }
+    ).n;
     return { views, activity };
   } finally {
     conn.close();
@@ -112,7 +135,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("list", { name: "Sectors" })).toHaveText(/CCCM\s*Shelter/);
     await expect(page.getByRole("list", { name: "Locations" })).toHaveText(/Baidoa\s*Kismayo/);
     await expect(page.getByRole("list", { name: "Tags" })).toContainText("Minimum Standards");
-    await expect(page.getByRole("link", { name: new RegExp(`^Download Document \\(PDF, \\d+\\.\\d\\d MB\\) ${PDF_TITLE}$`) })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: new RegExp(`^Download Document \\(PDF, \\d+\\.\\d\\d MB\\) ${PDF_TITLE}$`) }),
+    ).toBeVisible();
     await expect(fact(page, "Views")).toHaveText(String(before.views + 1));
     expect(counts(ids.pdf)).toEqual({ views: before.views + 1, activity: before.activity + 1 });
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import { type RunningS3rver, startS3rver } from "../support/s3rver";
 import { e2eEngine, provisionEngine } from "./support/engine";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 import { dropDatabasesStartingWith, runDatabasePrefix, TEST_DATABASE_URL_HELP, testDatabaseUrl } from "./support/postgres";
-import { type RunningS3rver, startS3rver } from "../support/s3rver";
 
 export const ADMIN = { email: "e2e-admin@example.org", password: "e2e-admin-password" };
 

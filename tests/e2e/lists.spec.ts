@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { startDemoPortal } from "./support/demo-portal";
 import { DRAFTS, LISTS } from "./support/demo-lists";
+import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 import { portalSql } from "./support/portal-data";
 
@@ -20,7 +20,8 @@ const cards = (page: Page) => page.getByRole("main").getByRole("article");
 const cardTitles = (page: Page) => page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
 
 /** One statement on the portal's database (SQLite or PostgreSQL) while it runs. */
-const downloadCount = async (id: string) => Number((await portalSql<{ n: number }>(portal, "select download_count as n from documents where id = ?", [id]))[0]!.n);
+const downloadCount = async (id: string) =>
+  Number((await portalSql<{ n: number }>(portal, "select download_count as n from documents where id = ?", [id]))[0]!.n);
 const renameDocument = (from: string, to: string) => portalSql(portal, "update documents set title = ? where title = ?", [to, from]);
 
 async function expectList(page: Page, list: (typeof LISTS)[number], titles: readonly string[]) {
@@ -98,7 +99,10 @@ test.describe("with JavaScript", () => {
       await expect(page).toHaveURL(`${portal.url}${list.path}?q=${list.search.q.toLowerCase()}`);
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
-      await page.getByRole("button", { name: /^Share/ }).first().click();
+      await page
+        .getByRole("button", { name: /^Share/ })
+        .first()
+        .click();
       await expect(page.getByText("Link Copied", { exact: true })).toBeVisible();
       await expect(page.getByText(list.copied, { exact: true })).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${portal.url}${list.path}?q=${list.search.q.toLowerCase()}`);
@@ -109,7 +113,10 @@ test.describe("with JavaScript", () => {
       await page.getByLabel(list.searchLabel).fill(list.download.title);
       await expect(cards(page)).toHaveCount(1);
 
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Download ${list.download.title}` }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: `Download ${list.download.title}` }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(list.download.file);
       await expect(page.getByText("Download started", { exact: true })).toBeVisible();
       await expect(page.getByText("Your document is downloading", { exact: true })).toBeVisible();

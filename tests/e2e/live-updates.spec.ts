@@ -1,9 +1,9 @@
+import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { ADMIN } from "./global-setup";
 import { openRawStream, signedInAdmin, uploadPdf } from "./support/live";
 import { startPortal, tempDataDir } from "./support/portal";
-import fs from "node:fs/promises";
 
 /**
  * Issue 3 item 10: live updates over GET /api/events. A published upload
@@ -72,7 +72,9 @@ test("published uploads reach anonymous visitors live; unpublished ones only sta
   expect(box!.x + box!.width).toBeLessThanOrEqual(360);
   const axe = await new AxeBuilder({ page }).include('section[aria-label="Recent Updates"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  expect(await panel.getByRole("link", { name: new RegExp(`^View.*${published}`) }).getAttribute("href")).toMatch(/^\/document\/[0-9a-f-]{36}$/);
+  expect(await panel.getByRole("link", { name: new RegExp(`^View.*${published}`) }).getAttribute("href")).toMatch(
+    /^\/document\/[0-9a-f-]{36}$/,
+  );
 
   await panel.getByRole("button", { name: `Dismiss notification: "${published}" has been published` }).focus();
   await page.keyboard.press("Enter");

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import fs from "node:fs/promises";
+import { expect, test } from "@playwright/test";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 
 /** Issue 2: a sixth wrong password gets 429 from a fresh browser, and the block survives a restart. */

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import fs from "node:fs/promises";
+import { expect, test } from "@playwright/test";
 import { writePdf } from "./support/pdf";
 import { type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 

@@ -57,7 +57,8 @@ const extraArgs = process.argv.slice(2);
 const passes = [{ name: process.env.E2E_ENGINE === "postgres" ? "PostgreSQL + S3" : "SQLite + local files", env: {}, args: extraArgs }];
 // Arguments (spec files, --grep...) or an engine chosen by the caller mean one pass, as asked.
 if (extraArgs.length === 0 && !process.env.E2E_ENGINE) {
-  if (process.env.TEST_DATABASE_URL) passes.push({ name: "PostgreSQL + S3, subset", env: { E2E_ENGINE: "postgres" }, args: POSTGRES_SPECS });
+  if (process.env.TEST_DATABASE_URL)
+    passes.push({ name: "PostgreSQL + S3, subset", env: { E2E_ENGINE: "postgres" }, args: POSTGRES_SPECS });
   else console.log("e2e: TEST_DATABASE_URL is not set, so the PostgreSQL + S3 pass is skipped (CI sets it).");
 }
 

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { type RunningS3rver, s3rverEnv, startS3rver } from "../support/s3rver";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 import { createDatabase, type TempDatabase } from "./support/postgres";
-import { type RunningS3rver, s3rverEnv, startS3rver } from "../support/s3rver";
 import { createBucket, listObjects, readObject } from "./support/s3-server";
 import { failedSignIn, generatedPdf, openTimedStream, sha256, signInCookie, uploadDocument } from "./support/scale-out";
 
@@ -115,7 +115,12 @@ test.describe("two instances on one PostgreSQL database and one S3 bucket", () =
     const cookie = await signInCookie(a!.url, ADMIN.email, ADMIN.password);
     const pdf = await generatedPdf("Scale-out site survey", 2.5 * MB);
     const before = new Set((await listObjects(s3!.endpoint, BUCKET)).map((o) => o.key));
-    const upload = await uploadDocument(a!.url, cookie, { name: "scale-out-survey.pdf", bytes: pdf, title: "Scale-out Site Survey", published: true });
+    const upload = await uploadDocument(a!.url, cookie, {
+      name: "scale-out-survey.pdf",
+      bytes: pdf,
+      title: "Scale-out Site Survey",
+      published: true,
+    });
     expect(upload.status, JSON.stringify(upload.body)).toBe(200);
     const id = upload.body.document!.id;
 
@@ -132,7 +137,10 @@ test.describe("two instances on one PostgreSQL database and one S3 bucket", () =
     expect(Buffer.from(await part.arrayBuffer()).equals(pdf.subarray(start, end + 1))).toBe(true);
 
     const added = (await listObjects(s3!.endpoint, BUCKET)).filter((o) => !before.has(o.key));
-    expect(added.map((o) => o.size), "one new object in the bucket, the file").toEqual([pdf.length]);
+    expect(
+      added.map((o) => o.size),
+      "one new object in the bucket, the file",
+    ).toEqual([pdf.length]);
     const key = added[0]!.key;
     expect(sha256(await readObject(s3!.endpoint, BUCKET, key))).toBe(sha256(pdf));
     for (const portal of [a!, b!]) expect(await localFiles(portal.dataDir), `nothing on ${portal.url}'s disk`).toEqual([]);
@@ -163,13 +171,20 @@ test.describe("two instances on one PostgreSQL database and one S3 bucket", () =
     try {
       const cookie = await signInCookie(a!.url, ADMIN.email, ADMIN.password);
       const title = "Scale-out Live Bulletin";
-      const upload = await uploadDocument(a!.url, cookie, { name: "live-bulletin.pdf", bytes: await generatedPdf(title, 1024), title, published: true });
+      const upload = await uploadDocument(a!.url, cookie, {
+        name: "live-bulletin.pdf",
+        bytes: await generatedPdf(title, 1024),
+        title,
+        published: true,
+      });
       expect(upload.status, JSON.stringify(upload.body)).toBe(200);
       const id = upload.body.document!.id;
       const event = await stream.waitFor((m) => m.type === "document.published" && m.data.id === id, 5_000);
       expect(event.data.title).toBe(title);
       const delayMs = Math.round(event.at - upload.answeredAt);
-      test.info().annotations.push({ type: "measurement", description: `document.published reached B ${delayMs} ms after A answered the upload` });
+      test
+        .info()
+        .annotations.push({ type: "measurement", description: `document.published reached B ${delayMs} ms after A answered the upload` });
       console.log(`scale-out: document.published reached B ${delayMs} ms after A answered the upload`);
       expect(delayMs).toBeLessThan(1000);
     } finally {

@@ -1,7 +1,7 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import path from "node:path";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { signedInAdmin, uploadPdf } from "./support/live";
 import type { RunningPortal } from "./support/portal";
@@ -37,7 +37,10 @@ test.beforeAll(async () => {
   portal = await startDemoPortal((dataDir) => {
     const conn = new Database(path.join(dataDir, "portal.db"));
     conn.prepare("update folders set is_public = 0 where name = 'Site Verifications'").run();
-    const tokens = conn.prepare("select name, share_token from folders where share_token is not null").all() as Array<{ name: string; share_token: string }>;
+    const tokens = conn.prepare("select name, share_token from folders where share_token is not null").all() as Array<{
+      name: string;
+      share_token: string;
+    }>;
     conn.close();
     safetyToken = tokens.find((t) => t.name === "Safety Audits")!.share_token;
     privateToken = tokens.find((t) => t.name === "Site Verifications")!.share_token;

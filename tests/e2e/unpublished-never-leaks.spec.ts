@@ -20,14 +20,16 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
   try {
     // An anonymous live-update listener, connected before the draft is created.
     let streamed = "";
-    const stream = fetch(`${portal.url}/api/events`, { signal: events.signal }).then(async (res) => {
-      const reader = res.body!.getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        streamed += new TextDecoder().decode(value);
-      }
-    }).catch(() => {});
+    const stream = fetch(`${portal.url}/api/events`, { signal: events.signal })
+      .then(async (res) => {
+        const reader = res.body!.getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          streamed += new TextDecoder().decode(value);
+        }
+      })
+      .catch(() => {});
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -51,10 +53,23 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
 
     const forbidden = [TITLE, TAG, id, "canary-share-token-5b1e93"];
     const seeds = [
-      "/", "/documents", "/reports", "/guidelines", "/standards", "/dashboards", "/about",
-      `/documents?q=${encodeURIComponent(TITLE)}`, `/documents?q=${TAG}`, "/documents?q=canary", "/documents?category=Other",
-      `/reports?q=canary`, `/guidelines?q=canary`, `/standards?q=canary`,
-      "/api/public/documents", `/api/public/documents?q=${TAG}`, "/api/public/documents?category=Other",
+      "/",
+      "/documents",
+      "/reports",
+      "/guidelines",
+      "/standards",
+      "/dashboards",
+      "/about",
+      `/documents?q=${encodeURIComponent(TITLE)}`,
+      `/documents?q=${TAG}`,
+      "/documents?q=canary",
+      "/documents?category=Other",
+      `/reports?q=canary`,
+      `/guidelines?q=canary`,
+      `/standards?q=canary`,
+      "/api/public/documents",
+      `/api/public/documents?q=${TAG}`,
+      "/api/public/documents?category=Other",
     ];
     const queue = [...seeds];
     const seen = new Set<string>();

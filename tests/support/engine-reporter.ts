@@ -21,6 +21,8 @@ export default class EngineReporter implements Reporter {
     }
     if (counts.size === 0) return;
     const parts = [...counts].map(([engine, c]) => `${engine}: ${c.passed} passed, ${c.failed} failed`);
-    console.log(`\nDatabase tests by engine: ${parts.join("; ")}${process.env.TEST_DATABASE_URL ? "" : " (set TEST_DATABASE_URL to run them on PostgreSQL too)"}`);
+    console.log(
+      `\nDatabase tests by engine: ${parts.join("; ")}${process.env.TEST_DATABASE_URL ? "" : " (set TEST_DATABASE_URL to run them on PostgreSQL too)"}`,
+    );
   }
 }

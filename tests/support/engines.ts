@@ -26,7 +26,10 @@ export interface TestApp {
 }
 
 /** A fresh, migrated app context on its own temporary SQLite file or PostgreSQL database. */
-export async function createTestApp(engine: TestEngine, options: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  engine: TestEngine,
+  options: { now?: () => Date; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-test-"));
   const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "test", ...options.env };
   let dropDatabase = async () => {};

@@ -32,9 +32,14 @@ export async function listFiles(root: string): Promise<string[]> {
 }
 
 /** A multipart/form-data POST built the way a browser builds it. */
-export function multipartRequest(url: string, fields: Record<string, string>, files: Array<{ field: string; name: string; bytes: Uint8Array; type?: string }>): Request {
+export function multipartRequest(
+  url: string,
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; bytes: Uint8Array; type?: string }>,
+): Request {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(f.field, new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type ?? "application/octet-stream" }), f.name);
+  for (const f of files)
+    form.append(f.field, new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type ?? "application/octet-stream" }), f.name);
   return new Request(url, { method: "POST", body: form });
 }

@@ -30,7 +30,11 @@ for (const engine of testEngines()) {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ entity_type: "DOCUMENT", entity_id: report.id });
       expect(JSON.parse(rows[0]!.details)).toEqual({ title: "Baidoa Site Monitoring" });
-      const after = await t.ctx.db.kysely.selectFrom("documents").select("download_count").where("id", "=", report.id).executeTakeFirstOrThrow();
+      const after = await t.ctx.db.kysely
+        .selectFrom("documents")
+        .select("download_count")
+        .where("id", "=", report.id)
+        .executeTakeFirstOrThrow();
       expect(after.download_count).toBe(1);
     });
 
@@ -41,7 +45,16 @@ for (const engine of testEngines()) {
       const dashboard = { id: "dash-1", title: "New Arrivals Tracker", provider: "POWERBI" };
       await t.ctx.db.kysely
         .insertInto("dashboards")
-        .values({ id: dashboard.id, title: dashboard.title, type: "new_arrivals", provider: "POWERBI", is_public: 1, display_order: 0, created_at: clock.toISOString(), updated_at: clock.toISOString() })
+        .values({
+          id: dashboard.id,
+          title: dashboard.title,
+          type: "new_arrivals",
+          provider: "POWERBI",
+          is_public: 1,
+          display_order: 0,
+          created_at: clock.toISOString(),
+          updated_at: clock.toISOString(),
+        })
         .execute();
 
       // 40 days ago: outside a 30-day period, inside a 90-day one.
@@ -69,7 +82,12 @@ for (const engine of testEngines()) {
       expect(month.days).toHaveLength(30);
       expect(month.from).toBe("2026-02-09");
       expect(month.to).toBe("2026-03-10");
-      expect(month.days.find((d) => d.day === "2026-03-07")).toEqual({ day: "2026-03-07", documentViews: 3, dashboardViews: 0, downloads: 1 });
+      expect(month.days.find((d) => d.day === "2026-03-07")).toEqual({
+        day: "2026-03-07",
+        documentViews: 3,
+        dashboardViews: 0,
+        downloads: 1,
+      });
       expect(month.days.at(-1)).toEqual({ day: "2026-03-10", documentViews: 2, dashboardViews: 1, downloads: 2 });
       expect(month.days.filter((d) => d.documentViews + d.dashboardViews + d.downloads > 0)).toHaveLength(2);
       expect(month.totals).toEqual({ documentViews: 5, dashboardViews: 1, downloads: 3 });
@@ -100,7 +118,9 @@ for (const engine of testEngines()) {
       await recordDocumentView(t.ctx, report);
       await t.ctx.db.kysely.deleteFrom("documents").where("id", "=", report.id).execute();
       const { topViewed, byCategory } = await analyticsReport(t.ctx, 7);
-      expect(topViewed).toEqual([{ id: report.id, title: null, category: null, published: false, count: 1, allTimeViews: null, allTimeDownloads: null }]);
+      expect(topViewed).toEqual([
+        { id: report.id, title: null, category: null, published: false, count: 1, allTimeViews: null, allTimeDownloads: null },
+      ]);
       expect(byCategory).toEqual([]);
     });
   });

@@ -9,7 +9,11 @@ import type { Database } from "../db/types";
 
 const day = sql<string>`substr(created_at, 1, 10)`;
 
-export async function selectDailyCounts(db: Kysely<Database>, actions: string[], since: string): Promise<Array<{ day: string; action: string; n: number }>> {
+export async function selectDailyCounts(
+  db: Kysely<Database>,
+  actions: string[],
+  since: string,
+): Promise<Array<{ day: string; action: string; n: number }>> {
   const rows = await db
     .selectFrom("activity_logs")
     .select((eb) => [day.as("day"), "action", eb.fn.countAll<string | number>().as("n")])
@@ -38,7 +42,11 @@ export async function selectTopEntities(
 
 export function selectDocumentsByIds(db: Kysely<Database>, ids: string[]) {
   if (!ids.length) return Promise.resolve([]);
-  return db.selectFrom("documents").select(["id", "title", "category", "published", "view_count", "download_count"]).where("id", "in", ids).execute();
+  return db
+    .selectFrom("documents")
+    .select(["id", "title", "category", "published", "view_count", "download_count"])
+    .where("id", "in", ids)
+    .execute();
 }
 
 export function selectDashboardsByIds(db: Kysely<Database>, ids: string[]) {
@@ -47,7 +55,11 @@ export function selectDashboardsByIds(db: Kysely<Database>, ids: string[]) {
 }
 
 /** Rows of the given actions since a time, per category of the document they are about. */
-export async function selectCountsByCategory(db: Kysely<Database>, actions: string[], since: string): Promise<Array<{ category: string; action: string; n: number }>> {
+export async function selectCountsByCategory(
+  db: Kysely<Database>,
+  actions: string[],
+  since: string,
+): Promise<Array<{ category: string; action: string; n: number }>> {
   const rows = await db
     .selectFrom("activity_logs as a")
     .innerJoin("documents as d", "d.id", "a.entity_id")

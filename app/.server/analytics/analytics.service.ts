@@ -1,7 +1,13 @@
-import type { AppContext } from "../context";
-import { CATEGORIES } from "~/lib/categories";
 import { type AnalyticsPeriod, periodDays } from "~/lib/analytics";
-import { selectCountsByCategory, selectDailyCounts, selectDashboardsByIds, selectDocumentsByIds, selectTopEntities } from "./analytics.queries";
+import { CATEGORIES } from "~/lib/categories";
+import type { AppContext } from "../context";
+import {
+  selectCountsByCategory,
+  selectDailyCounts,
+  selectDashboardsByIds,
+  selectDocumentsByIds,
+  selectTopEntities,
+} from "./analytics.queries";
 
 /**
  * The admin analytics (ARCHITECTURE.md section 4: what the old app faked becomes real), counted
@@ -106,7 +112,14 @@ function dailyPoints(days: string[], rows: Array<{ day: string; action: string; 
 
 async function topDocuments(ctx: AppContext, action: string, since: string): Promise<TopDocument[]> {
   const top = await selectTopEntities(ctx.db.kysely, { action, since, limit: TOP_LIMIT });
-  const docs = new Map((await selectDocumentsByIds(ctx.db.kysely, top.map((t) => t.id))).map((d) => [d.id, d]));
+  const docs = new Map(
+    (
+      await selectDocumentsByIds(
+        ctx.db.kysely,
+        top.map((t) => t.id),
+      )
+    ).map((d) => [d.id, d]),
+  );
   return top.map(({ id, n }) => {
     const doc = docs.get(id);
     return {
@@ -123,7 +136,14 @@ async function topDocuments(ctx: AppContext, action: string, since: string): Pro
 
 async function topDashboards(ctx: AppContext, since: string): Promise<TopDashboard[]> {
   const top = await selectTopEntities(ctx.db.kysely, { action: DASHBOARD_VIEW, entityType: "DASHBOARD", since, limit: TOP_LIMIT });
-  const boards = new Map((await selectDashboardsByIds(ctx.db.kysely, top.map((t) => t.id))).map((d) => [d.id, d]));
+  const boards = new Map(
+    (
+      await selectDashboardsByIds(
+        ctx.db.kysely,
+        top.map((t) => t.id),
+      )
+    ).map((d) => [d.id, d]),
+  );
   return top.map(({ id, n }) => ({ id, title: boards.get(id)?.title ?? null, provider: boards.get(id)?.provider ?? null, count: n }));
 }
 

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { activityByAction } from "../activity/activity.service";
 import { closeAppContext, openAppContext } from "../context";
+import { MINUTE } from "../time";
 import { createUser } from "../users/users.service";
 import { signIn } from "./login";
 import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions";
 import { completeSetup, issueSetupLink, SetupLinkInvalidError } from "./setup";
-import { MINUTE } from "../time";
 
 const meta = { ip: "203.0.113.7", userAgent: "vitest" };
 
@@ -37,7 +37,12 @@ for (const engine of testEngines()) {
     it("answers an unknown e-mail exactly as a wrong password", async () => {
       const wrong = await signIn(t.ctx, { email: "admin@example.org", password: "nope-nope" }, meta);
       const unknown = await signIn(t.ctx, { email: "ghost@example.org", password: "nope-nope" }, meta);
-      expect(wrong).toEqual({ ok: false, status: 401, title: "Authentication Failed", description: "Invalid credentials. 4 attempts remaining." });
+      expect(wrong).toEqual({
+        ok: false,
+        status: 401,
+        title: "Authentication Failed",
+        description: "Invalid credentials. 4 attempts remaining.",
+      });
       expect(unknown).toEqual(wrong);
       const failures = await activityByAction(t.ctx, "LOGIN_FAILED");
       expect(failures).toHaveLength(2);
@@ -52,7 +57,11 @@ for (const engine of testEngines()) {
       }
       const fifth = await signIn(t.ctx, { email: "admin@example.org", password: "wrong-5" }, meta);
       expect(fifth.ok ? 200 : fifth.status).toBe(429);
-      const sixth = await signIn(t.ctx, { email: "admin@example.org", password: "correct-horse" }, { ip: "192.0.2.1", userAgent: "fresh browser" });
+      const sixth = await signIn(
+        t.ctx,
+        { email: "admin@example.org", password: "correct-horse" },
+        { ip: "192.0.2.1", userAgent: "fresh browser" },
+      );
       expect(sixth).toMatchObject({
         ok: false,
         status: 429,
@@ -139,7 +148,9 @@ for (const engine of testEngines()) {
       const token = new URL(link!, "http://x").searchParams.get("token")!;
       const user = await completeSetup(t.ctx, token, { email: "first@example.org", password: "first-pass" }, meta);
       expect(user.role).toBe("admin");
-      await expect(completeSetup(t.ctx, token, { email: "second@example.org", password: "second-pass" }, meta)).rejects.toBeInstanceOf(SetupLinkInvalidError);
+      await expect(completeSetup(t.ctx, token, { email: "second@example.org", password: "second-pass" }, meta)).rejects.toBeInstanceOf(
+        SetupLinkInvalidError,
+      );
       expect(await issueSetupLink(t.ctx)).toBeNull();
     });
 
@@ -147,7 +158,9 @@ for (const engine of testEngines()) {
       const link = await issueSetupLink(t.ctx);
       const token = new URL(link!, "http://x").searchParams.get("token")!;
       clock = new Date(clock.getTime() + 61 * MINUTE);
-      await expect(completeSetup(t.ctx, token, { email: "late@example.org", password: "late-pass" }, meta)).rejects.toBeInstanceOf(SetupLinkInvalidError);
+      await expect(completeSetup(t.ctx, token, { email: "late@example.org", password: "late-pass" }, meta)).rejects.toBeInstanceOf(
+        SetupLinkInvalidError,
+      );
     });
   });
 }

@@ -53,7 +53,12 @@ export function selectThrottle(db: Kysely<Database>, key: string): Promise<Selec
  * on PostgreSQL, so concurrent failures on several instances are counted one after the other.
  * (SQLite runs one write transaction at a time already.)
  */
-export async function lockThrottle(db: Kysely<Database>, engine: "sqlite" | "postgres", key: string, now: string): Promise<Selectable<LoginThrottleTable>> {
+export async function lockThrottle(
+  db: Kysely<Database>,
+  engine: "sqlite" | "postgres",
+  key: string,
+  now: string,
+): Promise<Selectable<LoginThrottleTable>> {
   await db
     .insertInto("login_throttle")
     .values({ key, failures: 0, window_started_at: now, blocked_until: null })

@@ -30,17 +30,18 @@ function rateLimited(until: Date): SignInResult {
  * password check (the same answer and timing for an unknown e-mail and a wrong
  * password), then the admin-access check. Every outcome is logged.
  */
-export async function signIn(
-  ctx: AppContext,
-  input: { email: string; password: string },
-  meta: RequestMeta,
-): Promise<SignInResult> {
+export async function signIn(ctx: AppContext, input: { email: string; password: string }, meta: RequestMeta): Promise<SignInResult> {
   const email = normaliseEmail(input.email);
   const keys = { email, ip: meta.ip };
   try {
     const until = await blockedUntil(ctx, keys);
     if (until) {
-      await logActivity(ctx, { action: "LOGIN_RATE_LIMITED", entityType: "SECURITY", details: { email, blocked_until: until.toISOString() }, meta });
+      await logActivity(ctx, {
+        action: "LOGIN_RATE_LIMITED",
+        entityType: "SECURITY",
+        details: { email, blocked_until: until.toISOString() },
+        meta,
+      });
       return rateLimited(until);
     }
 
@@ -49,9 +50,20 @@ export async function signIn(
     if (!user || !passwordOk || !user.is_active) {
       const { remaining, blockedUntil: blockEnd } = await recordFailure(ctx, keys);
       const reason = !user ? "unknown_email" : !passwordOk ? "wrong_password" : "inactive_account";
-      await logActivity(ctx, { action: "LOGIN_FAILED", entityType: "SECURITY", userId: user?.id, details: { email, reason, remaining }, meta });
+      await logActivity(ctx, {
+        action: "LOGIN_FAILED",
+        entityType: "SECURITY",
+        userId: user?.id,
+        details: { email, reason, remaining },
+        meta,
+      });
       if (blockEnd) {
-        await logActivity(ctx, { action: "LOGIN_RATE_LIMITED", entityType: "SECURITY", details: { email, blocked_until: blockEnd.toISOString() }, meta });
+        await logActivity(ctx, {
+          action: "LOGIN_RATE_LIMITED",
+          entityType: "SECURITY",
+          details: { email, blocked_until: blockEnd.toISOString() },
+          meta,
+        });
         return rateLimited(blockEnd);
       }
       return {
@@ -63,14 +75,26 @@ export async function signIn(
     }
 
     if (!hasAdminAccess(user.role)) {
-      await logActivity(ctx, { action: "ADMIN_ACCESS_DENIED", entityType: "SECURITY", userId: user.id, details: { email, role: user.role }, meta });
+      await logActivity(ctx, {
+        action: "ADMIN_ACCESS_DENIED",
+        entityType: "SECURITY",
+        userId: user.id,
+        details: { email, role: user.role },
+        meta,
+      });
       return { ok: false, status: 403, title: "Access Denied", description: "You do not have admin privileges" };
     }
 
     await clearFailures(ctx, email);
     const session = await createSession(ctx, user.id, meta);
     await markLoggedIn(ctx, user.id);
-    await logActivity(ctx, { action: "ADMIN_LOGIN_SUCCESS", entityType: "SECURITY", userId: user.id, details: { email, role: user.role }, meta });
+    await logActivity(ctx, {
+      action: "ADMIN_LOGIN_SUCCESS",
+      entityType: "SECURITY",
+      userId: user.id,
+      details: { email, role: user.role },
+      meta,
+    });
     return { ok: true, token: session.token, expiresAt: session.expiresAt, user };
   } catch (error) {
     ctx.log.error({ err: error, email }, "sign-in failed unexpectedly");

@@ -1,7 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 
 // argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane), ARCHITECTURE.md decision 8.
-const options = { algorithm: 2 /* Algorithm.Argon2id (a const enum, unusable with verbatimModuleSyntax) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const options = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum, unusable with verbatimModuleSyntax) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -3,9 +3,9 @@ import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
 import { addMs, HOUR, iso } from "../time";
 import { findUserById, hasAdminAccess, markLoggedIn, setInitialPassword, UserInputError } from "../users/users.service";
+import { consumeOneTimeToken, insertOneTimeToken, retireOneTimeTokensOfUser, selectOneTimeToken } from "./auth.queries";
 import { MIN_PASSWORD_LENGTH } from "./passwords";
 import { createSession } from "./sessions";
-import { consumeOneTimeToken, insertOneTimeToken, retireOneTimeTokensOfUser, selectOneTimeToken } from "./auth.queries";
 import { newToken, tokenDigest } from "./tokens";
 
 /** An invitation link works once, for 7 days; there is no mail server, the admin sends it. */

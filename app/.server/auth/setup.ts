@@ -1,8 +1,8 @@
-import type { AppContext } from "../context";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
-import { createUser, hasActiveAdmin, type NewAccount } from "../users/users.service";
+import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
 import { addMs, HOUR, iso } from "../time";
+import { createUser, hasActiveAdmin, type NewAccount } from "../users/users.service";
 import { consumeOneTimeToken, insertOneTimeToken, selectOneTimeToken } from "./auth.queries";
 import { newToken, tokenDigest } from "./tokens";
 

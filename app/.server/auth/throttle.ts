@@ -62,7 +62,12 @@ export async function countFailure(ctx: AppContext, key: ThrottleKey): Promise<{
 // Sign-in ---------------------------------------------------------------------------------------
 
 function signInKeys(keys: { email: string; ip: string | null }): ThrottleKey[] {
-  return keys.ip ? [["email", keys.email], ["ip", keys.ip]] : [["email", keys.email]];
+  return keys.ip
+    ? [
+        ["email", keys.email],
+        ["ip", keys.ip],
+      ]
+    : [["email", keys.email]];
 }
 
 /** Whether sign-in is blocked for this e-mail or this address, and until when. */
@@ -74,7 +79,10 @@ export function blockedUntil(ctx: AppContext, keys: { email: string; ip: string 
  * Counts one failed sign-in on the e-mail and the address. Returns the attempts left for the
  * e-mail before it is blocked, and the block's end if this failure started one.
  */
-export async function recordFailure(ctx: AppContext, keys: { email: string; ip: string | null }): Promise<{ remaining: number; blockedUntil: Date | null }> {
+export async function recordFailure(
+  ctx: AppContext,
+  keys: { email: string; ip: string | null },
+): Promise<{ remaining: number; blockedUntil: Date | null }> {
   let remaining = 0;
   let blocked: Date | null = null;
   for (const key of signInKeys(keys)) {

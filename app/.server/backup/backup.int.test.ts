@@ -1,9 +1,9 @@
-import SqliteDatabase from "better-sqlite3";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createWriteStream } from "node:fs";
+import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { activityByAction } from "../activity/activity.service";
@@ -22,7 +22,15 @@ for (const engine of testEngines()) {
       t = await createTestApp(engine, { now: () => new Date("2026-03-01T09:30:15.000Z") });
       admin = await createUser(t.ctx, { email: "chief@example.org", password: "chief-pass", role: "admin" });
       for (let i = 0; i < 25; i++) {
-        const doc = await createDocument(t.ctx, { title: `Report ${i}`, description: null, category: "Report", tags: ["x"], published: i % 2 === 0, uploadedBy: admin.id, file: null });
+        const doc = await createDocument(t.ctx, {
+          title: `Report ${i}`,
+          description: null,
+          category: "Report",
+          tags: ["x"],
+          published: i % 2 === 0,
+          uploadedBy: admin.id,
+          file: null,
+        });
         await recordDocumentView(t.ctx, doc);
       }
     });
@@ -30,7 +38,9 @@ for (const engine of testEngines()) {
 
     it("names backups by UTC time and gives the pg_dump command without the connection secret", () => {
       expect(backupFileName(new Date("2026-03-01T09:30:15.000Z"), "db")).toBe("portal-20260301-0930.db");
-      expect(pgDumpCommand(new Date("2026-12-31T23:59:00.000Z"))).toBe('pg_dump --format=custom --no-owner --file=portal-20261231-2359.dump "$DATABASE_URL"');
+      expect(pgDumpCommand(new Date("2026-12-31T23:59:00.000Z"))).toBe(
+        'pg_dump --format=custom --no-owner --file=portal-20261231-2359.dump "$DATABASE_URL"',
+      );
     });
 
     if (engine === "postgres") {
@@ -41,7 +51,9 @@ for (const engine of testEngines()) {
     }
 
     it("streams a consistent SQLite snapshot with the same row counts, and leaves no file behind", async () => {
-      const expected = Object.fromEntries(await Promise.all(TABLES.map(async (name) => [name, await countTable(t.ctx.db.kysely, name)] as const)));
+      const expected = Object.fromEntries(
+        await Promise.all(TABLES.map(async (name) => [name, await countTable(t.ctx.db.kysely, name)] as const)),
+      );
       const backup = await sqliteSnapshot(t.ctx, admin, { ip: null, userAgent: "vitest" });
       expect(backup.fileName).toBe("portal-20260301-0930.db");
       const tmpDir = path.join(t.dataDir, "backup-tmp");
@@ -63,7 +75,10 @@ for (const engine of testEngines()) {
       } finally {
         db.close();
       }
-      expect(JSON.parse((await activityByAction(t.ctx, "DATABASE_BACKUP"))[0]!.details)).toEqual({ file: "portal-20260301-0930.db", bytes: backup.size });
+      expect(JSON.parse((await activityByAction(t.ctx, "DATABASE_BACKUP"))[0]!.details)).toEqual({
+        file: "portal-20260301-0930.db",
+        bytes: backup.size,
+      });
     });
 
     it("removes snapshots a crash left behind, and an abandoned download leaves nothing", async () => {

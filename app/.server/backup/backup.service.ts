@@ -61,7 +61,13 @@ export async function sqliteSnapshot(ctx: AppContext, actor: { id: string }, met
       const { size } = await handle.stat();
       await fs.rm(file, { force: true });
       const fileName = backupFileName(ctx.now(), "db");
-      await logActivity(ctx, { action: "DATABASE_BACKUP", entityType: "SYSTEM", userId: actor.id, details: { file: fileName, bytes: size }, meta });
+      await logActivity(ctx, {
+        action: "DATABASE_BACKUP",
+        entityType: "SYSTEM",
+        userId: actor.id,
+        details: { file: fileName, bytes: size },
+        meta,
+      });
       const body = Readable.toWeb(handle.createReadStream({ autoClose: true })) as ReadableStream<Uint8Array>;
       return { fileName, size, body };
     } catch (error) {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type DashboardFormFields, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import type { PortalEvent } from "../events/bus";
 import { createUser } from "../users/users.service";
-import { type DashboardFormFields, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
 import { createDashboard, deleteDashboard, findDashboard, listAllDashboards, moveDashboard, updateDashboard } from "./dashboards.admin";
 import { findPublicDashboard, frameOrigins, listPublicDashboards } from "./dashboards.service";
 
@@ -34,13 +34,28 @@ for (const engine of testEngines()) {
     }
 
     it("creates with the spec's defaults, trimming and nulling empty description and url", async () => {
-      const outcome = await createDashboard(t.ctx, fields({ title: "  Arrivals  ", description: "   ", url: "  ", display_order: "" }), editor);
+      const outcome = await createDashboard(
+        t.ctx,
+        fields({ title: "  Arrivals  ", description: "   ", url: "  ", display_order: "" }),
+        editor,
+      );
       expect(outcome).toMatchObject({
         ok: true,
-        dashboard: { title: "Arrivals", description: null, url: null, type: "other", provider: "EXTERNAL", is_public: true, display_order: 0 },
+        dashboard: {
+          title: "Arrivals",
+          description: null,
+          url: null,
+          type: "other",
+          provider: "EXTERNAL",
+          is_public: true,
+          display_order: 0,
+        },
       });
       const id = outcome.ok ? outcome.dashboard.id : "";
-      expect(await findPublicDashboard(t.ctx, id)).toMatchObject({ category: "other", embed_url: "https://dashboards.example.org/embed/arrivals" });
+      expect(await findPublicDashboard(t.ctx, id)).toMatchObject({
+        category: "other",
+        embed_url: "https://dashboards.example.org/embed/arrivals",
+      });
       expect(events).toEqual([{ type: "dashboard.changed", audience: "public", data: { id } }]);
     });
 
@@ -83,9 +98,34 @@ for (const engine of testEngines()) {
 
     it("updates with the same rules; making a dashboard private removes it from the public side", async () => {
       const id = await create({ type: "site_monitoring", provider: "POWERBI" });
-      expect((await updateDashboard(t.ctx, id, fields({ embed_url: "http://plain.example.org" })))).toMatchObject({ ok: false, field: "embed_url" });
-      const outcome = await updateDashboard(t.ctx, id, fields({ title: "Renamed", type: "facility_map", provider: "TABLEAU", url: "https://page.example.org/p", display_order: "7", embed_url: "https://other.example.org/e", is_public: false }));
-      expect(outcome).toMatchObject({ ok: true, dashboard: { title: "Renamed", type: "facility_map", provider: "TABLEAU", url: "https://page.example.org/p", display_order: 7, is_public: false } });
+      expect(await updateDashboard(t.ctx, id, fields({ embed_url: "http://plain.example.org" }))).toMatchObject({
+        ok: false,
+        field: "embed_url",
+      });
+      const outcome = await updateDashboard(
+        t.ctx,
+        id,
+        fields({
+          title: "Renamed",
+          type: "facility_map",
+          provider: "TABLEAU",
+          url: "https://page.example.org/p",
+          display_order: "7",
+          embed_url: "https://other.example.org/e",
+          is_public: false,
+        }),
+      );
+      expect(outcome).toMatchObject({
+        ok: true,
+        dashboard: {
+          title: "Renamed",
+          type: "facility_map",
+          provider: "TABLEAU",
+          url: "https://page.example.org/p",
+          display_order: 7,
+          is_public: false,
+        },
+      });
       expect(await findPublicDashboard(t.ctx, id)).toBeNull();
       expect(await frameOrigins(t.ctx)).toEqual([]);
       expect(events.at(-1)).toEqual({ type: "dashboard.changed", audience: "public", data: { id } });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { type DashboardFormFields, type DashboardInput, validateDashboard } from "~/lib/dashboard-form";
 import type { AppContext } from "../context";
 import { iso } from "../time";
-import { type DashboardFormFields, type DashboardInput, validateDashboard } from "~/lib/dashboard-form";
 import {
   type DashboardRow,
   deleteDashboardRow,
@@ -58,7 +58,9 @@ export async function findDashboard(ctx: AppContext, id: string): Promise<AdminD
   return row ? toAdminDashboard(row) : null;
 }
 
-export type DashboardOutcome = { ok: true; dashboard: AdminDashboard } | { ok: false; status: 400 | 404; message: string; field: string | null };
+export type DashboardOutcome =
+  | { ok: true; dashboard: AdminDashboard }
+  | { ok: false; status: 400 | 404; message: string; field: string | null };
 
 /** A change to a public (or formerly public) dashboard is news for visitors; a private one only for staff. */
 function announce(ctx: AppContext, id: string, visibleToPublic: boolean): void {

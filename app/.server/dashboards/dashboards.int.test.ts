@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_QUERY } from "~/lib/dashboards";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { activityByAction } from "../activity/activity.service";
 import type { DashboardsTable } from "../db/types";
-import { DEFAULT_QUERY } from "~/lib/dashboards";
 import {
   browseDashboards,
-  findPublicDashboard,
   FRAME_ORIGINS_TTL_MS,
+  findPublicDashboard,
   frameOrigins,
   listPublicDashboards,
   openPublicDashboard,
@@ -31,7 +31,16 @@ for (const engine of testEngines()) {
       const id = randomUUID();
       await t.ctx.db.kysely
         .insertInto("dashboards")
-        .values({ id, provider: "EXTERNAL", type: "other", is_public: 1, display_order: 0, created_at: clock.toISOString(), updated_at: clock.toISOString(), ...fields })
+        .values({
+          id,
+          provider: "EXTERNAL",
+          type: "other",
+          is_public: 1,
+          display_order: 0,
+          created_at: clock.toISOString(),
+          updated_at: clock.toISOString(),
+          ...fields,
+        })
         .execute();
       return id;
     }
@@ -39,7 +48,12 @@ for (const engine of testEngines()) {
     it("lists only public dashboards, by display order then title, with safe URLs only", async () => {
       await insert({ title: "Zeta", display_order: 1, embed_url: "https://z.example.org/e" });
       await insert({ title: "Alpha", display_order: 1 });
-      const first = await insert({ title: "Monitoring", display_order: 0, type: "site_monitoring", thumbnail_url: "https://img.example.org/t.png" });
+      const first = await insert({
+        title: "Monitoring",
+        display_order: 0,
+        type: "site_monitoring",
+        thumbnail_url: "https://img.example.org/t.png",
+      });
       const hidden = await insert({ title: "Internal draft", display_order: 0, is_public: 0, embed_url: "https://secret.example.org/e" });
       await insert({ title: "Bad thumbnail", display_order: 5, thumbnail_url: "javascript:alert(1)", category: "catchment" });
 
@@ -65,7 +79,10 @@ for (const engine of testEngines()) {
         expect(await findPublicDashboard(t.ctx, id)).toMatchObject({ embed_url: null, open_url: null });
       }
       const good = await insert({ title: "Good", embed_url: "https://dash.example.org/x?embed=true", url: "https://dash.example.org/x" });
-      expect(await findPublicDashboard(t.ctx, good)).toMatchObject({ embed_url: "https://dash.example.org/x?embed=true", open_url: "https://dash.example.org/x" });
+      expect(await findPublicDashboard(t.ctx, good)).toMatchObject({
+        embed_url: "https://dash.example.org/x?embed=true",
+        open_url: "https://dash.example.org/x",
+      });
       const embedOnly = await insert({ title: "Embed only", embed_url: "https://dash.example.org/y" });
       expect(await findPublicDashboard(t.ctx, embedOnly)).toMatchObject({ open_url: "https://dash.example.org/y" });
     });
@@ -80,7 +97,14 @@ for (const engine of testEngines()) {
 
       const views = await activityByAction(t.ctx, "VIEW");
       expect(views).toHaveLength(1);
-      expect(views[0]).toMatchObject({ entity_type: "DASHBOARD", entity_id: id, user_id: null, ip_address: "203.0.113.7", user_agent: "vitest", created_at: clock.toISOString() });
+      expect(views[0]).toMatchObject({
+        entity_type: "DASHBOARD",
+        entity_id: id,
+        user_id: null,
+        ip_address: "203.0.113.7",
+        user_agent: "vitest",
+        created_at: clock.toISOString(),
+      });
       expect(JSON.parse(views[0]!.details)).toEqual({ title: "New Arrivals Tracker", provider: "TABLEAU", source: "dashboards_page" });
     });
 

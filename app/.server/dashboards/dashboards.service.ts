@@ -1,5 +1,3 @@
-import { logActivity, type RequestMeta } from "../activity/activity.service";
-import type { AppContext } from "../context";
 import {
   applyDashboardQuery,
   type DashboardListItem,
@@ -9,6 +7,8 @@ import {
   httpsOrigin,
   httpsUrl,
 } from "~/lib/dashboards";
+import { logActivity, type RequestMeta } from "../activity/activity.service";
+import type { AppContext } from "../context";
 import { type DashboardRow, selectPublicDashboardById, selectPublicDashboards, selectPublicEmbedUrls } from "./dashboards.queries";
 
 /**
@@ -70,7 +70,11 @@ export async function findPublicDashboard(ctx: AppContext, id: string): Promise<
  * Records that a visitor opened a dashboard (public-portal section 7). A failed write is logged
  * and swallowed: the visitor still gets the dashboard.
  */
-export async function recordDashboardView(ctx: AppContext, dashboard: Pick<PublicDashboard, "id" | "title" | "provider">, meta?: RequestMeta): Promise<void> {
+export async function recordDashboardView(
+  ctx: AppContext,
+  dashboard: Pick<PublicDashboard, "id" | "title" | "provider">,
+  meta?: RequestMeta,
+): Promise<void> {
   try {
     await logActivity(ctx, {
       action: "VIEW",
@@ -85,7 +89,11 @@ export async function recordDashboardView(ctx: AppContext, dashboard: Pick<Publi
 }
 
 /** The embed page's loader: a public dashboard or null, with its VIEW recorded when `record` is set. */
-export async function openPublicDashboard(ctx: AppContext, id: string, options: { record: boolean; meta?: RequestMeta }): Promise<PublicDashboard | null> {
+export async function openPublicDashboard(
+  ctx: AppContext,
+  id: string,
+  options: { record: boolean; meta?: RequestMeta },
+): Promise<PublicDashboard | null> {
   const dashboard = await findPublicDashboard(ctx, id);
   if (dashboard && options.record) await recordDashboardView(ctx, dashboard, options.meta);
   return dashboard;

@@ -1,7 +1,7 @@
-import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import fs from "node:fs";
 import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import type { Database } from "./types";

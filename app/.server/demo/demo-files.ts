@@ -4,7 +4,7 @@
  * caller, so the same input always gives the same file.
  */
 import { createHash } from "node:crypto";
-import { type PDFFont, type PDFPage, PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 
 export type DemoFormat = "pdf" | "txt" | "csv";
 export type CsvKind = "site-list" | "evictions" | "service-mapping" | "verification-template";
@@ -99,8 +99,26 @@ const PLACES: readonly Place[] = [
 ];
 
 const SITE_WORDS = [
-  "Tawakal", "Barwaaqo", "Nabad", "Horseed", "Wadajir", "Raxmo", "Dayax", "Hiil", "Kaah", "Sahan",
-  "Iftin", "Rajo", "Hanaan", "Dalsan", "Badbaado", "Hilaac", "Bisharo", "Towfiiq", "Samafal", "Ubax",
+  "Tawakal",
+  "Barwaaqo",
+  "Nabad",
+  "Horseed",
+  "Wadajir",
+  "Raxmo",
+  "Dayax",
+  "Hiil",
+  "Kaah",
+  "Sahan",
+  "Iftin",
+  "Rajo",
+  "Hanaan",
+  "Dalsan",
+  "Badbaado",
+  "Hilaac",
+  "Bisharo",
+  "Towfiiq",
+  "Samafal",
+  "Ubax",
 ];
 
 /** The places a document is about, from its tags ("Mogadishu" means the Banadir districts). */
@@ -108,9 +126,7 @@ function placesFor(tags: string[]): Place[] {
   const wanted = new Set(tags.map((t) => t.toLowerCase()));
   const matched = PLACES.filter(
     (p) =>
-      wanted.has(p.district.toLowerCase()) ||
-      wanted.has(p.region.toLowerCase()) ||
-      (wanted.has("mogadishu") && p.region === "Banadir"),
+      wanted.has(p.district.toLowerCase()) || wanted.has(p.region.toLowerCase()) || (wanted.has("mogadishu") && p.region === "Banadir"),
   );
   return matched.length > 0 ? matched : [...PLACES];
 }
@@ -155,10 +171,7 @@ function siteRows(rng: Random, places: Place[], count: number, asOf: Date): Site
 
 // Words --------------------------------------------------------------------------------------------
 
-const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 export function longDate(date: Date): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
@@ -428,7 +441,10 @@ function renderCsv(input: DemoFileInput): string {
   switch (input.csvKind ?? "site-list") {
     case "site-list": {
       const rows = siteRows(rng, places, rng.int(28, 40), input.date);
-      return csvOf(SITE_LIST_HEADER, rows.map((r) => SITE_LIST_HEADER.map((k) => r[k as keyof SiteRow])));
+      return csvOf(
+        SITE_LIST_HEADER,
+        rows.map((r) => SITE_LIST_HEADER.map((k) => r[k as keyof SiteRow])),
+      );
     }
     case "evictions": {
       const reasons = ["Landowner request", "Land dispute", "Urban development", "Public land reclamation", "Rent arrears"];
@@ -451,7 +467,15 @@ function renderCsv(input: DemoFileInput): string {
       return csvOf(["month", "region", "district", "households_evicted", "individuals_evicted", "main_reason"], rows);
     }
     case "service-mapping": {
-      const services = ["Water point", "Latrine block", "Health post", "Nutrition site", "Learning centre", "Solar lighting", "Waste collection"];
+      const services = [
+        "Water point",
+        "Latrine block",
+        "Health post",
+        "Nutrition site",
+        "Learning centre",
+        "Solar lighting",
+        "Waste collection",
+      ];
       const statuses = ["Functional", "Functional", "Partially functional", "Not functional", "Planned"];
       const partners = ["Partner A", "Partner B", "Partner C", "Partner D", "Partner E", "Partner F"];
       const rows: (string | number)[][] = [];
@@ -464,8 +488,17 @@ function renderCsv(input: DemoFileInput): string {
     }
     case "verification-template": {
       const header = [
-        "site_name", "district", "region", "latitude", "longitude", "households", "individuals",
-        "land_tenure", "eviction_risk", "verified_by", "verification_date",
+        "site_name",
+        "district",
+        "region",
+        "latitude",
+        "longitude",
+        "households",
+        "individuals",
+        "land_tenure",
+        "eviction_risk",
+        "verified_by",
+        "verification_date",
       ];
       const rows = siteRows(rng, places, 2, input.date).map((site) => {
         const place = places.find((p) => p.district === site.district) ?? (places[0] as Place);
@@ -600,7 +633,13 @@ function drawTitlePage(page: PDFPage, input: DemoFileInput, fonts: Fonts): void 
   const [width, height] = PAGE;
   page.drawRectangle({ x: 0, y: height - 96, width, height: 96, color: BLUE });
   page.drawText("CCCM CLUSTER SOMALIA", { x: MARGIN, y: height - 50, size: 16, font: fonts.bold, color: rgb(1, 1, 1) });
-  page.drawText("Camp Coordination and Camp Management", { x: MARGIN, y: height - 72, size: 10.5, font: fonts.regular, color: rgb(1, 1, 1) });
+  page.drawText("Camp Coordination and Camp Management", {
+    x: MARGIN,
+    y: height - 72,
+    size: 10.5,
+    font: fonts.regular,
+    color: rgb(1, 1, 1),
+  });
 
   let y = height - 170;
   page.drawText(pdfText(input.category.toUpperCase()), { x: MARGIN, y, size: 11, font: fonts.bold, color: BLUE });

@@ -5,13 +5,12 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
+import { CATEGORIES } from "~/lib/categories";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import type { AppContext } from "../context";
 import { readAll } from "../storage/storage";
-import { CATEGORIES } from "~/lib/categories";
-import { DEMO_FOOTER, renderDemoFile } from "./demo-files";
 import { DEMO_FOLDERS, loadDemoContent } from "./demo.service";
+import { DEMO_FOOTER, renderDemoFile } from "./demo-files";
 
 const FOLDER_NAMES = [
   "ASA & Localization",
@@ -65,9 +64,7 @@ for (const engine of testEngines()) {
     }, 60_000);
 
     it("summarises what it added", () => {
-      expect(summary).toBe(
-        "Demo content: 40 documents, 11 folders, 4 dashboards, 6 menu items, 3 contacts (0 already present).",
-      );
+      expect(summary).toBe("Demo content: 40 documents, 11 folders, 4 dashboards, 6 menu items, 3 contacts (0 already present).");
     });
 
     it("creates about 40 documents across every category, a few of them drafts", async () => {

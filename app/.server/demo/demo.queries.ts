@@ -1,11 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
-import type {
-  ContactInfoTable,
-  Database,
-  DashboardsTable,
-  FoldersTable,
-  NavigationMenuTable,
-} from "../db/types";
+import type { ContactInfoTable, DashboardsTable, Database, FoldersTable, NavigationMenuTable } from "../db/types";
 
 /**
  * The demo module's only database access. Every insert is "insert if absent":
@@ -60,16 +54,8 @@ export async function selectExistingDocumentTitles(db: Kysely<Database>, titles:
 }
 
 /** Back-dates a freshly created demo document so the library shows a realistic spread of dates. */
-export async function setDocumentDates(
-  db: Kysely<Database>,
-  id: string,
-  dates: { createdAt: string; updatedAt: string },
-): Promise<void> {
-  await db
-    .updateTable("documents")
-    .set({ created_at: dates.createdAt, updated_at: dates.updatedAt })
-    .where("id", "=", id)
-    .execute();
+export async function setDocumentDates(db: Kysely<Database>, id: string, dates: { createdAt: string; updatedAt: string }): Promise<void> {
+  await db.updateTable("documents").set({ created_at: dates.createdAt, updated_at: dates.updatedAt }).where("id", "=", id).execute();
 }
 
 // Dashboards ------------------------------------------------------------------

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FOLDER_MESSAGES } from "~/lib/folders";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { listFiles, makePdf, multipartRequest } from "../../../tests/support/files";
 import { createFolder } from "../folders/folders.admin";
 import { createUser } from "../users/users.service";
-import { FOLDER_MESSAGES } from "~/lib/folders";
 import { bulkUpload } from "./bulk-upload";
 import { findDocument, listAllDocuments } from "./documents.service";
 import { uploadToFolder } from "./folder-upload";
@@ -13,7 +13,8 @@ const meta = { ip: "127.0.0.1", userAgent: "vitest" };
 const URL_ = "http://localhost/admin/folders/bulk-upload";
 const LIMIT = 52_428_800;
 
-const bytes = (...parts: Array<number[] | string>) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p)))));
+const bytes = (...parts: Array<number[] | string>) =>
+  new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : Buffer.from(p)))));
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0];
@@ -67,7 +68,16 @@ for (const engine of testEngines()) {
 
     const filesDir = () => path.join(t.dataDir, "files");
     const send = (fields: Record<string, string>, files: Array<{ name: string; bytes: Uint8Array }>) =>
-      bulkUpload(t.ctx, multipartRequest(URL_, fields, files.map((f) => ({ field: "files", ...f }))), editor, meta);
+      bulkUpload(
+        t.ctx,
+        multipartRequest(
+          URL_,
+          fields,
+          files.map((f) => ({ field: "files", ...f })),
+        ),
+        editor,
+        meta,
+      );
     const folderId = async (name: string) => {
       const outcome = await createFolder(t.ctx, { name, description: "", isPublic: true }, editor);
       if (!outcome.ok) throw new Error("no folder");
@@ -101,14 +111,22 @@ for (const engine of testEngines()) {
 
     it("titles a single file with the given title, and refuses an empty one (Missing titles) leaving nothing", async () => {
       const pdf = await makePdf();
-      const titled = await send({ title: "  Baidoa Safety Audit  ", published: "false", category: "REPORT" }, [{ name: "scan_0042.pdf", bytes: pdf }]);
+      const titled = await send({ title: "  Baidoa Safety Audit  ", published: "false", category: "REPORT" }, [
+        { name: "scan_0042.pdf", bytes: pdf },
+      ]);
       if (!titled.ok) throw new Error(titled.message);
       const result = titled.results[0]!;
       expect(result).toMatchObject({ ok: true, title: "Baidoa Safety Audit" });
-      if (result.ok) expect(await findDocument(t.ctx, result.documentId)).toMatchObject({ published: 0, folder_id: null, category: "Report" });
+      if (result.ok)
+        expect(await findDocument(t.ctx, result.documentId)).toMatchObject({ published: 0, folder_id: null, category: "Report" });
 
       const before = await listFiles(filesDir());
-      expect(await send({ title: "   " }, [{ name: "other.pdf", bytes: pdf }])).toEqual({ ok: false, status: 400, message: "Missing titles", results: [] });
+      expect(await send({ title: "   " }, [{ name: "other.pdf", bytes: pdf }])).toEqual({
+        ok: false,
+        status: 400,
+        message: "Missing titles",
+        results: [],
+      });
       expect(await listFiles(filesDir())).toEqual(before);
       expect(await listAllDocuments(t.ctx)).toHaveLength(1);
     });
@@ -117,7 +135,10 @@ for (const engine of testEngines()) {
       expect(await send({ category: "REPORT" }, [])).toEqual({ ok: false, status: 400, message: "No files selected", results: [] });
       expect(await send({}, [{ name: "", bytes: new Uint8Array(0) }])).toMatchObject({ ok: false, message: "No files selected" });
       const pdf = await makePdf();
-      const unknown = await send({ folderId: "00000000-0000-0000-0000-000000000000" }, [{ name: "a.pdf", bytes: pdf }, { name: "b.pdf", bytes: pdf }]);
+      const unknown = await send({ folderId: "00000000-0000-0000-0000-000000000000" }, [
+        { name: "a.pdf", bytes: pdf },
+        { name: "b.pdf", bytes: pdf },
+      ]);
       expect(unknown).toMatchObject({ ok: false, status: 404, message: "Failed to load folder" });
       expect(await listFiles(filesDir())).toEqual([]);
       expect(await listAllDocuments(t.ctx)).toHaveLength(0);
@@ -135,7 +156,10 @@ for (const engine of testEngines()) {
       // The documents table is gone after the files are stored: every record fails.
       const drop = t.ctx.db.kysely.schema.dropTable("documents");
       await (engine === "postgres" ? drop.cascade() : drop).execute();
-      const outcome = await send({ folderId: folder }, [{ name: "a.pdf", bytes: pdf }, { name: "bad.exe", bytes: bytes("MZ") }]);
+      const outcome = await send({ folderId: folder }, [
+        { name: "a.pdf", bytes: pdf },
+        { name: "bad.exe", bytes: bytes("MZ") },
+      ]);
       if (!outcome.ok) throw new Error(outcome.message);
       expect(outcome.results).toEqual([
         { name: "a.pdf", ok: false, message: FOLDER_MESSAGES.recordFailed },
@@ -161,15 +185,37 @@ for (const engine of testEngines()) {
       const folder = await createFolder(t.ctx, { name: "Strategy and TOR", description: "", isPublic: true }, editor);
       if (!folder.ok) throw new Error("no folder");
       const pdf = await makePdf();
-      const outcome = await send({ folderId: folder.folder.id, title: "Cluster Strategy", description: " 2027 ", category: "POLICY", published: "true" }, { name: "s.pdf", bytes: pdf });
+      const outcome = await send(
+        { folderId: folder.folder.id, title: "Cluster Strategy", description: " 2027 ", category: "POLICY", published: "true" },
+        { name: "s.pdf", bytes: pdf },
+      );
       if (!outcome.ok) throw new Error(outcome.message);
-      expect(outcome.document).toMatchObject({ title: "Cluster Strategy", description: "2027", category: "Policy", folder_id: folder.folder.id, published: 1 });
+      expect(outcome.document).toMatchObject({
+        title: "Cluster Strategy",
+        description: "2027",
+        category: "Policy",
+        folder_id: folder.folder.id,
+        published: 1,
+      });
       expect(outcome.document.file_path).toMatch(/^documents\//);
 
-      expect(await send({ folderId: folder.folder.id, title: "" }, { name: "s.pdf", bytes: pdf })).toMatchObject({ ok: false, message: FOLDER_MESSAGES.missing });
-      expect(await send({ folderId: "", title: "x" }, { name: "s.pdf", bytes: pdf })).toMatchObject({ ok: false, message: FOLDER_MESSAGES.missing });
-      expect(await send({ folderId: "00000000-0000-0000-0000-000000000000", title: "x" }, { name: "s.pdf", bytes: pdf })).toMatchObject({ ok: false, status: 404, message: "Failed to load folder" });
-      expect(await send({ folderId: folder.folder.id, title: "x" }, { name: "s.jpg", bytes: bytes(JPEG) })).toMatchObject({ ok: false, message: FOLDER_MESSAGES.invalidType });
+      expect(await send({ folderId: folder.folder.id, title: "" }, { name: "s.pdf", bytes: pdf })).toMatchObject({
+        ok: false,
+        message: FOLDER_MESSAGES.missing,
+      });
+      expect(await send({ folderId: "", title: "x" }, { name: "s.pdf", bytes: pdf })).toMatchObject({
+        ok: false,
+        message: FOLDER_MESSAGES.missing,
+      });
+      expect(await send({ folderId: "00000000-0000-0000-0000-000000000000", title: "x" }, { name: "s.pdf", bytes: pdf })).toMatchObject({
+        ok: false,
+        status: 404,
+        message: "Failed to load folder",
+      });
+      expect(await send({ folderId: folder.folder.id, title: "x" }, { name: "s.jpg", bytes: bytes(JPEG) })).toMatchObject({
+        ok: false,
+        message: FOLDER_MESSAGES.invalidType,
+      });
       expect(await listFiles(path.join(t.dataDir, "files"))).toEqual([outcome.document.file_path]);
     });
   });

@@ -1,9 +1,9 @@
+import { BULK_MAX_FILES, type BulkFileResult, bulkTitle, FOLDER_MESSAGES, folderCategory } from "~/lib/folders";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import { folderExists } from "../folders/folders.admin";
 import { BULK_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from "../uploads/file-types";
 import { parseUpload, removeStored, type StoredUpload } from "../uploads/multipart";
-import { BULK_MAX_FILES, type BulkFileResult, bulkTitle, FOLDER_MESSAGES, folderCategory } from "~/lib/folders";
 import { createDocument } from "./documents.service";
 
 /**
@@ -82,7 +82,14 @@ export async function bulkUpload(ctx: AppContext, request: Request, uploader: { 
   return { ok: true, results: results.sort(byName) };
 }
 
-async function recordFile(ctx: AppContext, file: StoredUpload, title: string, settings: BulkSettings, uploader: { id: string }, meta: RequestMeta): Promise<BulkFileResult> {
+async function recordFile(
+  ctx: AppContext,
+  file: StoredUpload,
+  title: string,
+  settings: BulkSettings,
+  uploader: { id: string },
+  meta: RequestMeta,
+): Promise<BulkFileResult> {
   try {
     const document = await createDocument(
       ctx,

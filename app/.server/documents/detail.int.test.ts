@@ -37,7 +37,10 @@ for (const engine of testEngines()) {
       });
     }
 
-    async function setColumns(id: string, values: { published?: number; share_token?: string; partner?: string; sectors?: string; locations?: string }) {
+    async function setColumns(
+      id: string,
+      values: { published?: number; share_token?: string; partner?: string; sectors?: string; locations?: string },
+    ) {
       await t.ctx.db.kysely.updateTable("documents").set(values).where("id", "=", id).execute();
     }
 
@@ -46,7 +49,12 @@ for (const engine of testEngines()) {
 
     it("finds published documents by id, and by share token only on the shared route", async () => {
       const doc = await addDocument("Kismayo snapshot");
-      await setColumns(doc.id, { share_token: "tok_kismayo_0123456789", partner: "IOM", sectors: '["CCCM","Shelter"]', locations: '["Kismayo"]' });
+      await setColumns(doc.id, {
+        share_token: "tok_kismayo_0123456789",
+        partner: "IOM",
+        sectors: '["CCCM","Shelter"]',
+        locations: '["Kismayo"]',
+      });
       expect((await findPublishedDocument(t.ctx, doc.id))?.title).toBe("Kismayo snapshot");
       expect(await findPublishedDocument(t.ctx, "tok_kismayo_0123456789")).toBeNull();
       expect((await findSharedDocument(t.ctx, "tok_kismayo_0123456789"))?.id).toBe(doc.id);
@@ -54,7 +62,14 @@ for (const engine of testEngines()) {
       expect(await findSharedDocument(t.ctx, "tok_unknown")).toBeNull();
 
       const detail = await view("tok_kismayo_0123456789", { byToken: true });
-      expect(detail?.document).toMatchObject({ id: doc.id, partner: "IOM", sectors: ["CCCM", "Shelter"], locations: ["Kismayo"], tags: ["Baidoa"], extension: "pdf" });
+      expect(detail?.document).toMatchObject({
+        id: doc.id,
+        partner: "IOM",
+        sectors: ["CCCM", "Shelter"],
+        locations: ["Kismayo"],
+        tags: ["Baidoa"],
+        extension: "pdf",
+      });
       expect(detail?.preview.kind).toBe("pdf");
       expect(detail?.preview.url).toMatch(new RegExp(`^/api/files/${doc.id}\\?v=[0-9a-f]{64}&exp=\\d+&d=inline&sig=`));
     });
@@ -76,7 +91,18 @@ for (const engine of testEngines()) {
         const stored = await t.ctx.storage.put(key, Readable.from([Buffer.from(`${label} contents`)]));
         await t.ctx.db.kysely
           .insertInto("document_attachments")
-          .values({ id: randomUUID(), document_id: doc.id, label, file_path: key, file_type: "TXT", file_size: stored.size, mime_type: "text/plain", sha256: stored.sha256, display_order: order, created_at: clock.toISOString() })
+          .values({
+            id: randomUUID(),
+            document_id: doc.id,
+            label,
+            file_path: key,
+            file_type: "TXT",
+            file_size: stored.size,
+            mime_type: "text/plain",
+            sha256: stored.sha256,
+            display_order: order,
+            created_at: clock.toISOString(),
+          })
           .execute();
       };
       await put("Annex C", 3);
@@ -93,7 +119,11 @@ for (const engine of testEngines()) {
       expect(served).toMatchObject({ ok: true, file: { disposition: "attachment", mimeType: "text/plain", fileName: "Annex_A.txt" } });
 
       await setColumns(doc.id, { published: 0 });
-      expect(await resolveSignedFile(t.ctx, "attachment", first.id, url.searchParams)).toEqual({ ok: false, status: 404, message: "Document not found" });
+      expect(await resolveSignedFile(t.ctx, "attachment", first.id, url.searchParams)).toEqual({
+        ok: false,
+        status: 404,
+        message: "Document not found",
+      });
     });
 
     it("counts one view per counted request and logs VIEW_DOCUMENT with the title", async () => {
@@ -127,12 +157,20 @@ for (const engine of testEngines()) {
       expect(await resolveSignedFile(t.ctx, "document", doc.id, link.searchParams)).toEqual(expired);
 
       const fresh = new URL((await view(doc.id))!.preview.url!, "http://portal.test");
-      await t.ctx.db.kysely.updateTable("documents").set({ sha256: "f".repeat(64) }).where("id", "=", doc.id).execute();
+      await t.ctx.db.kysely
+        .updateTable("documents")
+        .set({ sha256: "f".repeat(64) })
+        .where("id", "=", doc.id)
+        .execute();
       expect(await resolveSignedFile(t.ctx, "document", doc.id, fresh.searchParams)).toEqual(expired);
 
       const current = new URL((await view(doc.id))!.preview.url!, "http://portal.test");
       await setColumns(doc.id, { published: 0 });
-      expect(await resolveSignedFile(t.ctx, "document", doc.id, current.searchParams)).toEqual({ ok: false, status: 404, message: "Document not found" });
+      expect(await resolveSignedFile(t.ctx, "document", doc.id, current.searchParams)).toEqual({
+        ok: false,
+        status: 404,
+        message: "Document not found",
+      });
     });
 
     it("reads the start of a text file for the server-rendered preview, as an attachment link", async () => {
@@ -153,7 +191,11 @@ for (const engine of testEngines()) {
         expect(b.equals(a)).toBe(true);
         expect((await getOrCreateSecret(second, "signed-links")).equals(a)).toBe(true);
         expect((await getOrCreateSecret(t.ctx, "other")).equals(a)).toBe(false);
-        const row = await t.ctx.db.kysely.selectFrom("settings").selectAll().where("key", "=", "secret:signed-links").executeTakeFirstOrThrow();
+        const row = await t.ctx.db.kysely
+          .selectFrom("settings")
+          .selectAll()
+          .where("key", "=", "secret:signed-links")
+          .executeTakeFirstOrThrow();
         expect(Buffer.from(JSON.parse(row.value) as string, "base64url").equals(a)).toBe(true);
 
         // A link signed by one instance is accepted by the other.

@@ -1,9 +1,9 @@
+import { downloadExtension } from "~/lib/file-names";
+import { mimeForExtension } from "~/lib/mime";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { StorageNotFoundError } from "../storage";
-import { downloadExtension } from "~/lib/file-names";
-import { mimeForExtension } from "~/lib/mime";
 import {
   type AttachmentDetail,
   type DocumentDetail,

@@ -31,8 +31,14 @@ for (const engine of testEngines()) {
 
     it("stores a real PDF with its checksum and lists it publicly, newest first", async () => {
       const pdf = await makePdf("Baidoa site monitoring");
-      const first = await upload({ title: "Baidoa Site Monitoring Q1", category: "Report", tags: " IDP , baidoa, idp ,", published: "true" }, { name: "baidoa.pdf", bytes: pdf });
-      const second = await upload({ title: "CCCM Guidance Note", category: "GUIDELINE", published: "true" }, { name: "note.pdf", bytes: pdf });
+      const first = await upload(
+        { title: "Baidoa Site Monitoring Q1", category: "Report", tags: " IDP , baidoa, idp ,", published: "true" },
+        { name: "baidoa.pdf", bytes: pdf },
+      );
+      const second = await upload(
+        { title: "CCCM Guidance Note", category: "GUIDELINE", published: "true" },
+        { name: "note.pdf", bytes: pdf },
+      );
       expect(first.ok && second.ok).toBe(true);
       if (!first.ok) return;
       const row = await findDocument(t.ctx, first.document.id);
@@ -48,7 +54,10 @@ for (const engine of testEngines()) {
       const pdf = await makePdf();
       await upload({ title: "Draft eviction analysis", published: "false" }, { name: "a.pdf", bytes: pdf });
       await upload({ title: "Rapport des déplacés", description: "Kismayo", published: "true" }, { name: "b.pdf", bytes: pdf });
-      await upload({ title: "Safety audit tool", tags: "Protection,GBV", published: "true", category: "Template" }, { name: "c.pdf", bytes: pdf });
+      await upload(
+        { title: "Safety audit tool", tags: "Protection,GBV", published: "true", category: "Template" },
+        { name: "c.pdf", bytes: pdf },
+      );
       expect((await listPublishedDocuments(t.ctx)).map((d) => d.title)).not.toContain("Draft eviction analysis");
       expect((await listPublishedDocuments(t.ctx, { q: "EVICTION" })).length).toBe(0);
       expect((await listPublishedDocuments(t.ctx, { q: "DÉPLACÉS" })).map((d) => d.title)).toEqual(["Rapport des déplacés"]);
@@ -90,7 +99,11 @@ for (const engine of testEngines()) {
 
     it("removes the stored file when the title is missing", async () => {
       const r = await upload({ title: "  ", published: "true" }, { name: "a.pdf", bytes: await makePdf() });
-      expect(r).toMatchObject({ ok: false, title: "Missing information", description: "Please fill in all required fields and select a file" });
+      expect(r).toMatchObject({
+        ok: false,
+        title: "Missing information",
+        description: "Please fill in all required fields and select a file",
+      });
       expect(await listFiles(filesDir())).toEqual([]);
     });
 

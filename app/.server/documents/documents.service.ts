@@ -1,25 +1,23 @@
 import { randomUUID } from "node:crypto";
+import { type Category, canonicalCategory } from "~/lib/categories";
+import { downloadExtension, extensionOf } from "~/lib/file-names";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
-import { type Category, canonicalCategory } from "~/lib/categories";
-import { downloadExtension, extensionOf } from "~/lib/file-names";
-import {
-  type DocumentAttachmentRow,
-  incrementViewCount,
-  selectAttachmentById,
-  selectAttachments,
-  selectPublishedDocument,
-} from "./documents.queries";
 import {
   countDocuments,
   countPublishedByCategory,
+  type DocumentAttachmentRow,
   type DocumentFilter,
   incrementDownloadCount,
+  incrementViewCount,
   insertDocument,
+  selectAttachmentById,
+  selectAttachments,
   selectDocumentById,
   selectDocuments,
+  selectPublishedDocument,
   selectPublishedInFolder,
 } from "./documents.queries";
 

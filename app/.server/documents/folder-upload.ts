@@ -1,10 +1,10 @@
+import { FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES, folderCategory } from "~/lib/folders";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { folderExists } from "../folders/folders.admin";
 import { BULK_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from "../uploads/file-types";
 import { parseUpload, removeStored } from "../uploads/multipart";
-import { FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES, folderCategory } from "~/lib/folders";
 import { createDocument } from "./documents.service";
 
 /**
@@ -29,7 +29,12 @@ function first(fields: Record<string, string[]>, name: string): string {
   return fields[name]?.[0] ?? "";
 }
 
-export async function uploadToFolder(ctx: AppContext, request: Request, uploader: { id: string }, meta: RequestMeta): Promise<FolderUploadOutcome> {
+export async function uploadToFolder(
+  ctx: AppContext,
+  request: Request,
+  uploader: { id: string },
+  meta: RequestMeta,
+): Promise<FolderUploadOutcome> {
   const parsed = await parseUpload(request, {
     storage: ctx.storage,
     allowedExtensions: BULK_UPLOAD_TYPES,

@@ -30,7 +30,9 @@ for (const engine of testEngines()) {
     const filesDir = () => path.join(t.dataDir, "files");
 
     async function upload(fields: Record<string, string>): Promise<string> {
-      const request = multipartRequest("http://localhost/admin/documents", fields, [{ field: "file", name: "doc.pdf", bytes: await makePdf() }]);
+      const request = multipartRequest("http://localhost/admin/documents", fields, [
+        { field: "file", name: "doc.pdf", bytes: await makePdf() },
+      ]);
       const outcome = await uploadDocument(t.ctx, request, uploader, meta);
       if (!outcome.ok) throw new Error(outcome.description);
       events.length = 0;
@@ -49,10 +51,27 @@ for (const engine of testEngines()) {
     it("rewrites search_text and updated_at, stores an empty description as null and maps the dialog's categories", async () => {
       const id = await upload({ title: "Old title", description: "Old words", tags: "old", category: "Report", published: "true" });
       clock = new Date("2026-03-02T10:00:00.000Z");
-      const outcome = await updateDocument(t.ctx, id, edit({ title: "  Baidoa Site Verification ", description: "   ", category: "Standards", tags: " Verification, baidoa ,verification," }));
-      expect(outcome).toMatchObject({ ok: true, document: { title: "Baidoa Site Verification", description: null, category: "Policy", tags: ["Verification", "baidoa"] } });
+      const outcome = await updateDocument(
+        t.ctx,
+        id,
+        edit({
+          title: "  Baidoa Site Verification ",
+          description: "   ",
+          category: "Standards",
+          tags: " Verification, baidoa ,verification,",
+        }),
+      );
+      expect(outcome).toMatchObject({
+        ok: true,
+        document: { title: "Baidoa Site Verification", description: null, category: "Policy", tags: ["Verification", "baidoa"] },
+      });
       const row = await findDocument(t.ctx, id);
-      expect(row).toMatchObject({ description: null, category: "Policy", search_text: "baidoa site verification\n\nverification\nbaidoa", updated_at: "2026-03-02T10:00:00.000Z" });
+      expect(row).toMatchObject({
+        description: null,
+        category: "Policy",
+        search_text: "baidoa site verification\n\nverification\nbaidoa",
+        updated_at: "2026-03-02T10:00:00.000Z",
+      });
       expect(row!.created_at).not.toBe(row!.updated_at);
       expect(await listPublishedDocuments(t.ctx, { q: "old" })).toEqual([]);
       expect((await listPublishedDocuments(t.ctx, { q: "VERIFICATION", category: "Standards" })).map((d) => d.id)).toEqual([id]);
@@ -67,7 +86,12 @@ for (const engine of testEngines()) {
 
     it("refuses an empty title and an unknown category, changing nothing", async () => {
       const id = await upload({ title: "Keep me", published: "true" });
-      expect(await updateDocument(t.ctx, id, edit({ title: "   " }))).toEqual({ ok: false, status: 400, message: "Validation Error: Title is required", field: "title" });
+      expect(await updateDocument(t.ctx, id, edit({ title: "   " }))).toEqual({
+        ok: false,
+        status: 400,
+        message: "Validation Error: Title is required",
+        field: "title",
+      });
       expect(await updateDocument(t.ctx, id, edit({ category: "Nonsense" }))).toMatchObject({ ok: false, status: 400, field: "category" });
       expect(await updateDocument(t.ctx, randomUUID(), edit())).toMatchObject({ ok: false, status: 404 });
       expect(await findDocument(t.ctx, id)).toMatchObject({ title: "Keep me" });
@@ -95,7 +119,18 @@ for (const engine of testEngines()) {
         await t.ctx.storage.put(key, Readable.from([Buffer.from(label)]));
         await t.ctx.db.kysely
           .insertInto("document_attachments")
-          .values({ id: randomUUID(), document_id: id, label, file_path: key, file_type: "TXT", file_size: 7, mime_type: "text/plain", sha256: null, display_order: 0, created_at: clock.toISOString() })
+          .values({
+            id: randomUUID(),
+            document_id: id,
+            label,
+            file_path: key,
+            file_type: "TXT",
+            file_size: 7,
+            mime_type: "text/plain",
+            sha256: null,
+            display_order: 0,
+            created_at: clock.toISOString(),
+          })
           .execute();
       }
       expect(await listFiles(filesDir())).toHaveLength(4);

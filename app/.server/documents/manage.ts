@@ -1,9 +1,9 @@
+import { canonicalCategory } from "~/lib/categories";
+import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
-import { canonicalCategory } from "~/lib/categories";
-import { DOCUMENT_MESSAGES } from "~/lib/document-form";
-import { deleteDocumentRows, type DocumentAttachmentRow, updateDocumentRow } from "./documents.queries";
+import { type DocumentAttachmentRow, deleteDocumentRows, updateDocumentRow } from "./documents.queries";
 import { findDocument, normaliseTags, parseList, searchTextOf } from "./documents.service";
 
 /**
@@ -118,7 +118,10 @@ async function removeFiles(ctx: AppContext, document: DocumentRow, attachments: 
   const results = await Promise.allSettled(keys.map((key) => ctx.storage.delete(key)));
   results.forEach((result, i) => {
     if (result.status === "rejected") {
-      ctx.log.error({ err: result.reason, key: keys[i], documentId: document.id }, "deleted document's file could not be removed; it is an orphan now");
+      ctx.log.error(
+        { err: result.reason, key: keys[i], documentId: document.id },
+        "deleted document's file could not be removed; it is an orphan now",
+      );
     }
   });
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import type { Category } from "~/lib/categories";
+import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { createDocument, listPublicListItems, listPublishedDocuments, toPublicListItem } from "./documents.service";
 
 interface Seed {
@@ -13,11 +13,24 @@ interface Seed {
 }
 
 const SEEDS: Seed[] = [
-  { title: "Baidoa Site Monitoring Round 12", category: "Report", published: true, description: "Shelter and WASH gaps", tags: ["Baidoa", "Bay"], size: 3072 },
+  {
+    title: "Baidoa Site Monitoring Round 12",
+    category: "Report",
+    published: true,
+    description: "Shelter and WASH gaps",
+    tags: ["Baidoa", "Bay"],
+    size: 3072,
+  },
   { title: "Draft Kahda Safety Audit", category: "Report", published: false, tags: ["Safety Audit"], size: 1024 },
   { title: "CFM Guidance", category: "Guideline", published: true, tags: ["CFM", "AAP"] },
   { title: "Draft Relocation Guidance", category: "Guideline", published: false },
-  { title: "Minimum Standards for Site Management", category: "Policy", published: true, description: "Indicators the cluster follows", size: 10_240 },
+  {
+    title: "Minimum Standards for Site Management",
+    category: "Policy",
+    published: true,
+    description: "Indicators the cluster follows",
+    size: 10_240,
+  },
   { title: "Draft Strategy Revision", category: "Policy", published: false, description: "Indicators under review" },
   { title: "Eviction Trends Analysis", category: "Report", published: true, tags: ["Evictions", "HLP"], size: 5000 },
   { title: "Glossary", category: "Other", published: true },
@@ -44,13 +57,21 @@ for (const engine of testEngines()) {
           file:
             seed.size === undefined
               ? null
-              : { key: `documents/${seed.title}.pdf`, originalName: "file.pdf", ext: "pdf", mimeType: "application/pdf", size: seed.size, sha256: "0".repeat(64) },
+              : {
+                  key: `documents/${seed.title}.pdf`,
+                  originalName: "file.pdf",
+                  ext: "pdf",
+                  mimeType: "application/pdf",
+                  size: seed.size,
+                  sha256: "0".repeat(64),
+                },
         });
       }
     });
     afterEach(async () => t.cleanup());
 
-    const titles = async (query: { category?: string | null; q?: string | null }) => (await listPublicListItems(t.ctx, query)).map((i) => i.title);
+    const titles = async (query: { category?: string | null; q?: string | null }) =>
+      (await listPublicListItems(t.ctx, query)).map((i) => i.title);
 
     it("carries exactly the spec's list item fields, with real values", async () => {
       const items = await listPublicListItems(t.ctx, { category: "Report" });
@@ -58,7 +79,12 @@ for (const engine of testEngines()) {
         expect(Object.keys(item).sort()).toEqual(["created_at", "description", "id", "size", "tags", "title"]);
       }
       const baidoa = items.find((i) => i.title === "Baidoa Site Monitoring Round 12");
-      expect(baidoa).toMatchObject({ description: "Shelter and WASH gaps", tags: ["Baidoa", "Bay"], size: 3072, created_at: "2026-03-01T08:01:00.000Z" });
+      expect(baidoa).toMatchObject({
+        description: "Shelter and WASH gaps",
+        tags: ["Baidoa", "Bay"],
+        size: 3072,
+        created_at: "2026-03-01T08:01:00.000Z",
+      });
       expect(baidoa?.id).toMatch(/^[0-9a-f-]{36}$/);
       // A document without a description or a file still has the keys, as null.
       const [glossary] = await listPublicListItems(t.ctx, { category: "Other" });

@@ -28,7 +28,9 @@ for (const engine of testEngines().filter((e) => e === "postgres")) {
 
     it("answers the library's substring search from the trigram index", async () => {
       const compiled = documentsQuery(t.ctx.db.kysely, { q: "baidoa idp", publishedOnly: true, limit: 200 }).compile();
-      const plan = await t.ctx.db.kysely.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+      const plan = await t.ctx.db.kysely.executeQuery<{ "QUERY PLAN": string }>(
+        CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+      );
       const text = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
       expect(text).toContain("documents_search_trgm_idx");
       expect(text).not.toMatch(/Seq Scan on documents/);

@@ -29,7 +29,10 @@ describe("signed file links", () => {
     const flipped = params.sig.startsWith("A") ? `B${params.sig.slice(1)}` : `A${params.sig.slice(1)}`;
     expect(verifyLink(secret, target, query({ ...params, sig: flipped }), now)).toEqual({ ok: false, reason: "invalid" });
     expect(verifyLink(secret, target, query({ ...params, sig: "" }), now)).toEqual({ ok: false, reason: "invalid" });
-    expect(verifyLink(secret, target, query({ ...params, exp: String(Number(params.exp) + 3600) }), now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyLink(secret, target, query({ ...params, exp: String(Number(params.exp) + 3600) }), now)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
     expect(verifyLink(secret, { ...target, id: "another-id" }, query({ ...params }), now)).toEqual({ ok: false, reason: "invalid" });
     expect(verifyLink(secret, { ...target, kind: "attachment" }, query({ ...params }), now)).toEqual({ ok: false, reason: "invalid" });
     expect(verifyLink(randomBytes(32), target, query({ ...params }), now)).toEqual({ ok: false, reason: "invalid" });

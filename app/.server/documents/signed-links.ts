@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { downloadFileName, extensionOf } from "~/lib/file-names";
+import { mimeForExtension } from "~/lib/mime";
 import type { AppContext } from "../context";
 import { fileResponse, type StoredFile } from "../http/file-response";
 import { getOrCreateSecret } from "../settings/settings.service";
-import { downloadFileName, extensionOf } from "~/lib/file-names";
-import { mimeForExtension } from "~/lib/mime";
 import { findDownloadable, findDownloadableAttachment } from "./documents.service";
 
 /**
@@ -97,9 +97,7 @@ export function mayBeInline(mimeType: string): boolean {
   return mimeType === "application/pdf" || mimeType.startsWith("image/");
 }
 
-export type SignedFile =
-  | { ok: true; file: StoredFile }
-  | { ok: false; status: 403 | 404; message: string };
+export type SignedFile = { ok: true; file: StoredFile } | { ok: false; status: 403 | 404; message: string };
 
 const NOT_FOUND = { ok: false, status: 404, message: "Document not found" } as const;
 const EXPIRED = { ok: false, status: 403, message: "This link has expired. Reload the page for a new one." } as const;
@@ -116,7 +114,10 @@ export async function resolveSignedFile(ctx: AppContext, kind: LinkKind, id: str
   const verdict = verifyLink(await signingSecret(ctx), { kind, id, version: found.version }, query, ctx.now());
   if (!verdict.ok) return EXPIRED;
   const { version: _version, ...file } = found;
-  return { ok: true, file: { ...file, disposition: verdict.disposition === "inline" && mayBeInline(file.mimeType) ? "inline" : "attachment" } };
+  return {
+    ok: true,
+    file: { ...file, disposition: verdict.disposition === "inline" && mayBeInline(file.mimeType) ? "inline" : "attachment" },
+  };
 }
 
 type Found = Omit<StoredFile, "disposition"> & { version: string };

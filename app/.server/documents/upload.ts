@@ -1,9 +1,9 @@
+import { canonicalCategory } from "~/lib/categories";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { DOCUMENT_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from "../uploads/file-types";
 import { parseUpload, removeStored, UPLOAD_MESSAGES } from "../uploads/multipart";
-import { canonicalCategory } from "~/lib/categories";
 import { createDocument, normaliseTags } from "./documents.service";
 
 export type UploadOutcome =

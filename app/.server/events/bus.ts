@@ -117,7 +117,9 @@ export class EventBus {
 
   /** "in-process", or the transport's name and whether it is listening right now. */
   get mode(): { transport: string; listening: boolean } {
-    return this.#transport ? { transport: this.#transport.name, listening: this.#transport.listening } : { transport: "in-process", listening: true };
+    return this.#transport
+      ? { transport: this.#transport.name, listening: this.#transport.listening }
+      : { transport: "in-process", listening: true };
   }
 
   /** How many subscriptions are open (one per live-update stream, plus in-process listeners). */
@@ -235,5 +237,12 @@ function isWireMessage(value: unknown): value is WireMessage {
   if (typeof m.origin !== "string") return false;
   if (typeof m.probe === "string") return true;
   const event = m.event as Record<string, unknown> | null | undefined;
-  return typeof m.id === "string" && typeof event === "object" && event !== null && typeof event.type === "string" && AUDIENCES.includes(event.audience as string) && typeof event.data === "object";
+  return (
+    typeof m.id === "string" &&
+    typeof event === "object" &&
+    event !== null &&
+    typeof event.type === "string" &&
+    AUDIENCES.includes(event.audience as string) &&
+    typeof event.data === "object"
+  );
 }

@@ -4,14 +4,18 @@ import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AppContext, closeAppContext, openAppContext } from "~/.server/context";
 import { checkHealth } from "~/.server/health";
-import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { readSiteSettings, saveSiteSettings } from "../settings/settings.service";
 import { createUser } from "../users/users.service";
 import type { PortalEvent, SequencedEvent } from "./bus";
 import { eventStreamResponse } from "./sse";
 
-const published = (id: string): PortalEvent => ({ type: "document.published", audience: "public", data: { id, title: `Report ${id}`, category: "Report" } });
+const published = (id: string): PortalEvent => ({
+  type: "document.published",
+  audience: "public",
+  data: { id, title: `Report ${id}`, category: "Report" },
+});
 
 /** Resolves with the first event matching `match` that `ctx` delivers, or rejects after `ms`. */
 function nextEvent(ctx: AppContext, match: (e: SequencedEvent) => boolean, ms = 2_000): Promise<SequencedEvent> {
@@ -169,7 +173,13 @@ for (const engine of testEngines()) {
 
     it("closes its listening connection when the instance stops", async () => {
       const listeners = async () =>
-        (await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`.execute(a.ctx.db.kysely)).rows[0]?.n;
+        (
+          await sql<{
+            n: string;
+          }>`select count(*) as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`.execute(
+            a.ctx.db.kysely,
+          )
+        ).rows[0]?.n;
       expect(Number(await listeners())).toBe(2);
       await closeAppContext(b);
       await eventually(async () => expect(Number(await listeners())).toBe(1));

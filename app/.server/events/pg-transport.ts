@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../db/types";
 import pg from "pg";
+import type { Database } from "../db/types";
 import type { EventTransport } from "./bus";
 
 /** The one NOTIFY channel of an installation (each installation has its own database). */
@@ -50,7 +50,8 @@ export class PostgresEventTransport implements EventTransport {
   }
 
   async send(message: string): Promise<void> {
-    if (Buffer.byteLength(message) > MAX_PAYLOAD_BYTES) throw new Error(`A live event of ${Buffer.byteLength(message)} bytes is too large for NOTIFY`);
+    if (Buffer.byteLength(message) > MAX_PAYLOAD_BYTES)
+      throw new Error(`A live event of ${Buffer.byteLength(message)} bytes is too large for NOTIFY`);
     await sql`select pg_notify(${EVENT_CHANNEL}, ${message})`.execute(this.#options.db);
   }
 

@@ -18,7 +18,11 @@ async function read(response: Response, until?: (text: string) => boolean): Prom
   }
 }
 
-const published = { type: "document.published", audience: "public", data: { id: "d1", title: "Baidoa Report", category: "Report" } } as const;
+const published = {
+  type: "document.published",
+  audience: "public",
+  data: { id: "d1", title: "Baidoa Report", category: "Report" },
+} as const;
 const draft = { type: "document.changed", audience: "staff", data: { id: "secret-draft-id" } } as const;
 const marker = { type: "folder.changed", audience: "public", data: { id: "marker" } } as const;
 
@@ -44,7 +48,9 @@ describe("eventStreamResponse", () => {
     expect(text.startsWith(`retry: ${RETRY_MS}\n`)).toBe(true);
     expect(text).not.toContain("secret-draft-id");
     expect(text).not.toContain("staff");
-    expect(text).toMatch(/id: [0-9a-f]{8}-2\ndata: \{"type":"document.published","data":\{"id":"d1","title":"Baidoa Report","category":"Report"\}\}\n\n/);
+    expect(text).toMatch(
+      /id: [0-9a-f]{8}-2\ndata: \{"type":"document.published","data":\{"id":"d1","title":"Baidoa Report","category":"Report"\}\}\n\n/,
+    );
   });
 
   it("sends signed-in staff both public and staff events", async () => {

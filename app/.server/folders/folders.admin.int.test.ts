@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GUIDANCE_FOLDERS, quickSetupSummary } from "~/lib/folders";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { activityByAction } from "../activity/activity.service";
 import { createDocument, findDocument } from "../documents/documents.service";
 import type { PortalEvent } from "../events/bus";
 import { createUser } from "../users/users.service";
-import { GUIDANCE_FOLDERS, quickSetupSummary } from "~/lib/folders";
 import { createFolder, deleteFolder, findAdminFolder, folderChoices, folderView, listFolders } from "./folders.admin";
 import { viewSharedFolder } from "./folders.service";
 import { ensureGuidanceFolder, runQuickSetup } from "./quick-setup";
@@ -30,11 +30,27 @@ for (const engine of testEngines()) {
       return outcome.folder;
     };
     const addDocument = (title: string, folderId: string | null, published = true) =>
-      createDocument(t.ctx, { title, description: null, category: "Report", tags: [], published, folderId, uploadedBy: editor.id, file: null });
+      createDocument(t.ctx, {
+        title,
+        description: null,
+        category: "Report",
+        tags: [],
+        published,
+        folderId,
+        uploadedBy: editor.id,
+        file: null,
+      });
 
     it("creates folders with a trimmed name, an optional description and the public switch, and logs it", async () => {
       const made = await folder("  Camp Profiles  ", "  Profiles of every site  ", false);
-      expect(made).toMatchObject({ name: "Camp Profiles", description: "Profiles of every site", isPublic: false, documentCount: 0, viewCount: 0, shareToken: null });
+      expect(made).toMatchObject({
+        name: "Camp Profiles",
+        description: "Profiles of every site",
+        isPublic: false,
+        documentCount: 0,
+        viewCount: 0,
+        shareToken: null,
+      });
       const bare = await folder("Maps");
       expect(bare.description).toBeNull();
       expect(await findAdminFolder(t.ctx, made.id)).toMatchObject({ name: "Camp Profiles", isPublic: false });
@@ -50,7 +66,10 @@ for (const engine of testEngines()) {
 
     it("does nothing for an empty name and refuses absurdly long ones", async () => {
       expect(await createFolder(t.ctx, { name: "   ", description: "x", isPublic: true }, editor)).toEqual({ ok: false, reason: "empty" });
-      expect(await createFolder(t.ctx, { name: "x".repeat(201), description: "", isPublic: true }, editor)).toEqual({ ok: false, reason: "too-long" });
+      expect(await createFolder(t.ctx, { name: "x".repeat(201), description: "", isPublic: true }, editor)).toEqual({
+        ok: false,
+        reason: "too-long",
+      });
       expect((await listFolders(t.ctx)).totals.folders).toBe(0);
     });
 
@@ -97,7 +116,11 @@ for (const engine of testEngines()) {
     it("deletes a folder but keeps its documents, out of any folder, and its share link stops working", async () => {
       const safety = await folder("Safety Audits");
       const doc = await addDocument("Audit", safety.id);
-      await t.ctx.db.kysely.updateTable("folders").set({ share_token: "a".repeat(43) }).where("id", "=", safety.id).execute();
+      await t.ctx.db.kysely
+        .updateTable("folders")
+        .set({ share_token: "a".repeat(43) })
+        .where("id", "=", safety.id)
+        .execute();
       expect(await viewSharedFolder(t.ctx, "a".repeat(43), { countView: false })).not.toBeNull();
       events = [];
       expect(await deleteFolder(t.ctx, safety.id, editor, meta)).toEqual({ name: "Safety Audits", movedDocuments: 1 });
@@ -136,7 +159,11 @@ for (const engine of testEngines()) {
 
     it("counts a folder of the same name in other letter case as existing, and refuses names not on the list", async () => {
       await createFolder(t.ctx, { name: "safety audits", description: "", isPublic: false }, editor);
-      expect(await ensureGuidanceFolder(t.ctx, "Safety Audits", editor)).toEqual({ name: "Safety Audits", status: "success", existed: true });
+      expect(await ensureGuidanceFolder(t.ctx, "Safety Audits", editor)).toEqual({
+        name: "Safety Audits",
+        status: "success",
+        existed: true,
+      });
       expect(await ensureGuidanceFolder(t.ctx, "Net 2.0", editor)).toEqual({ name: "Net 2.0", status: "success", existed: false });
       expect(await ensureGuidanceFolder(t.ctx, "Anything Else", editor)).toEqual({ name: "Anything Else", status: "error" });
       expect((await listFolders(t.ctx)).folders.map((f) => f.name)).toEqual(["Net 2.0", "safety audits"]);

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { compareNames, sameFolderName } from "~/lib/folders";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
-import { compareNames, sameFolderName } from "~/lib/folders";
 import {
   deleteFolderKeepingDocuments,
   type FolderRow,
@@ -89,7 +89,12 @@ function publishFolderChange(ctx: AppContext, id: string, wasOrIsPublic: boolean
 }
 
 /** Name required (an empty one does nothing, section 5); description optional, stored null when empty. */
-export async function createFolder(ctx: AppContext, input: NewFolderInput, actor: { id: string }, meta?: RequestMeta): Promise<CreateFolderOutcome> {
+export async function createFolder(
+  ctx: AppContext,
+  input: NewFolderInput,
+  actor: { id: string },
+  meta?: RequestMeta,
+): Promise<CreateFolderOutcome> {
   const name = input.name.trim();
   const description = input.description.trim() || null;
   if (!name) return { ok: false, reason: "empty" };
@@ -107,7 +112,14 @@ export async function createFolder(ctx: AppContext, input: NewFolderInput, actor
     updated_at: now,
   };
   await insertFolder(ctx.db.kysely, row);
-  await logActivity(ctx, { action: "FOLDER_CREATED", entityType: "FOLDER", entityId: row.id, userId: actor.id, details: { name, public: input.isPublic }, meta });
+  await logActivity(ctx, {
+    action: "FOLDER_CREATED",
+    entityType: "FOLDER",
+    entityId: row.id,
+    userId: actor.id,
+    details: { name, public: input.isPublic },
+    meta,
+  });
   publishFolderChange(ctx, row.id, input.isPublic);
   return { ok: true, folder: toAdminFolder(row, 0) };
 }
@@ -119,11 +131,23 @@ export async function findFolderByName(ctx: AppContext, name: string): Promise<{
 }
 
 /** Deletes a folder; its documents stay, out of any folder. Null when there is no such folder. */
-export async function deleteFolder(ctx: AppContext, id: string, actor: { id: string }, meta?: RequestMeta): Promise<{ name: string; movedDocuments: number } | null> {
+export async function deleteFolder(
+  ctx: AppContext,
+  id: string,
+  actor: { id: string },
+  meta?: RequestMeta,
+): Promise<{ name: string; movedDocuments: number } | null> {
   const deleted = await deleteFolderKeepingDocuments(ctx.db.kysely, id);
   if (!deleted) return null;
   const { folder, movedDocuments } = deleted;
-  await logActivity(ctx, { action: "FOLDER_DELETED", entityType: "FOLDER", entityId: id, userId: actor.id, details: { name: folder.name, movedDocuments }, meta });
+  await logActivity(ctx, {
+    action: "FOLDER_DELETED",
+    entityType: "FOLDER",
+    entityId: id,
+    userId: actor.id,
+    details: { name: folder.name, movedDocuments },
+    meta,
+  });
   publishFolderChange(ctx, id, folder.is_public === 1);
   return { name: folder.name, movedDocuments };
 }

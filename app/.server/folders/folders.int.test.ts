@@ -18,13 +18,30 @@ for (const engine of testEngines()) {
       const now = new Date().toISOString();
       await t.ctx.db.kysely
         .insertInto("folders")
-        .values({ id, name: fields.name, description: `About ${fields.name}`, is_public: fields.isPublic ? 1 : 0, share_token: token, created_at: now, updated_at: now })
+        .values({
+          id,
+          name: fields.name,
+          description: `About ${fields.name}`,
+          is_public: fields.isPublic ? 1 : 0,
+          share_token: token,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       return { id, token };
     }
 
     function addDocument(title: string, folderId: string | null, published: boolean) {
-      return createDocument(t.ctx, { title, description: null, category: "Report", tags: [], published, folderId, uploadedBy: null, file: null });
+      return createDocument(t.ctx, {
+        title,
+        description: null,
+        category: "Report",
+        tags: [],
+        published,
+        folderId,
+        uploadedBy: null,
+        file: null,
+      });
     }
 
     async function viewCount(id: string): Promise<number> {

@@ -77,7 +77,10 @@ export async function insertFolder(db: Kysely<Database>, row: NewFolderRow): Pro
  * Deletes a folder and keeps its documents, moved out of it (folder_id null), in one
  * transaction; the foreign key says the same, but this does not depend on the engine enforcing it.
  */
-export async function deleteFolderKeepingDocuments(db: Kysely<Database>, id: string): Promise<{ folder: FolderRow; movedDocuments: number } | undefined> {
+export async function deleteFolderKeepingDocuments(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ folder: FolderRow; movedDocuments: number } | undefined> {
   return db.transaction().execute(async (trx) => {
     const folder = await trx.selectFrom("folders").selectAll().where("id", "=", id).executeTakeFirst();
     if (!folder) return undefined;

@@ -25,7 +25,9 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
  */
 export async function viewSharedFolder(ctx: AppContext, token: string, options: { countView: boolean }): Promise<SharedFolderView | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const row = options.countView ? await countViewOfPublicFolder(ctx.db.kysely, token) : await selectPublicFolderByToken(ctx.db.kysely, token);
+  const row = options.countView
+    ? await countViewOfPublicFolder(ctx.db.kysely, token)
+    : await selectPublicFolderByToken(ctx.db.kysely, token);
   if (!row) return null;
   const documents = await listPublishedInFolder(ctx, row.id);
   return { folder: toPublicFolder(row, documents.length), documents };

@@ -1,6 +1,6 @@
+import { GUIDANCE_FOLDERS, isGuidanceFolder, type QuickSetupItem } from "~/lib/folders";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
-import { GUIDANCE_FOLDERS, isGuidanceFolder, type QuickSetupItem } from "~/lib/folders";
 import { createFolder, findFolderByName } from "./folders.admin";
 
 /**
@@ -10,7 +10,12 @@ import { createFolder, findFolderByName } from "./folders.admin";
  * apart; without it, `runQuickSetup` does the whole list in one request (a pause there would only
  * keep the visitor waiting).
  */
-export async function ensureGuidanceFolder(ctx: AppContext, name: string, actor: { id: string }, meta?: RequestMeta): Promise<QuickSetupItem> {
+export async function ensureGuidanceFolder(
+  ctx: AppContext,
+  name: string,
+  actor: { id: string },
+  meta?: RequestMeta,
+): Promise<QuickSetupItem> {
   if (!isGuidanceFolder(name)) return { name, status: "error" };
   try {
     if (await findFolderByName(ctx, name)) return { name, status: "success", existed: true };

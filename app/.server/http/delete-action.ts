@@ -24,7 +24,8 @@ export async function deleteAction(request: Request, target: DeleteTarget) {
   const dialog = (await request.formData()).get("_dialog") === "1";
   const ctx = app();
   const lower = target.noun.toLowerCase();
-  const refuse = (description: string, status: number) => data({ ok: false as const, message: { tone: "error" as const, title: "Delete failed", description } }, { status });
+  const refuse = (description: string, status: number) =>
+    data({ ok: false as const, message: { tone: "error" as const, title: "Delete failed", description } }, { status });
   let deleted: { title: string } | null;
   try {
     deleted = await target.remove(ctx, target.id);

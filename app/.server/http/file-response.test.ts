@@ -1,7 +1,7 @@
-import { Readable } from "node:stream";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalStorage } from "../storage";
 import { fileResponse, parseRange } from "./file-response";
@@ -30,7 +30,14 @@ describe("fileResponse", () => {
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-  const file = () => ({ key: "documents/a.txt", size: bytes.length, sha256, mimeType: "text/plain", fileName: "Notes.txt", disposition: "attachment" as const });
+  const file = () => ({
+    key: "documents/a.txt",
+    size: bytes.length,
+    sha256,
+    mimeType: "text/plain",
+    fileName: "Notes.txt",
+    disposition: "attachment" as const,
+  });
 
   it("sends the whole file with length, ETag and safe headers", async () => {
     const res = await fileResponse(new Request("http://x/"), storage, file());
@@ -45,7 +52,11 @@ describe("fileResponse", () => {
   });
 
   it("resumes with a range, honouring If-Range only for the current ETag", async () => {
-    const partial = await fileResponse(new Request("http://x/", { headers: { Range: "bytes=10-", "If-Range": `"${sha256}"` } }), storage, file());
+    const partial = await fileResponse(
+      new Request("http://x/", { headers: { Range: "bytes=10-", "If-Range": `"${sha256}"` } }),
+      storage,
+      file(),
+    );
     expect(partial.status).toBe(206);
     expect(partial.headers.get("Content-Range")).toBe("bytes 10-19/20");
     expect(await partial.text()).toBe("abcdefghij");

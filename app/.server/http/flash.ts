@@ -19,7 +19,14 @@ export function readFlash(request: Request): { message: ToastMessage | null; cle
   try {
     const value = JSON.parse(raw) as Partial<ToastMessage>;
     if ((value.tone === "error" || value.tone === "success") && typeof value.title === "string") {
-      return { message: { tone: value.tone, title: value.title, description: typeof value.description === "string" ? value.description : undefined }, clearCookie };
+      return {
+        message: {
+          tone: value.tone,
+          title: value.title,
+          description: typeof value.description === "string" ? value.description : undefined,
+        },
+        clearCookie,
+      };
     }
   } catch {
     // A malformed flash is dropped.

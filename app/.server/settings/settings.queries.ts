@@ -36,7 +36,10 @@ export async function upsertSettings(
 }
 
 /** The latest save among `keys`: when, and the e-mail of who saved it (null if that account is gone). */
-export async function selectLatestSave(db: Kysely<Database>, keys: readonly string[]): Promise<{ updated_at: string; email: string | null } | undefined> {
+export async function selectLatestSave(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<{ updated_at: string; email: string | null } | undefined> {
   return db
     .selectFrom("settings")
     .leftJoin("users", "users.id", "settings.updated_by")

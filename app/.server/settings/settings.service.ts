@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { SETTING_KEYS, type SettingKey, type SiteSettings, settingsFromStored } from "~/lib/site-settings";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import { iso } from "../time";
-import { type SettingKey, SETTING_KEYS, type SiteSettings, settingsFromStored } from "~/lib/site-settings";
 import { insertSettingIfAbsent, selectLatestSave, selectSettingValue, selectSettingValues, upsertSettings } from "./settings.queries";
 
 /**
@@ -65,7 +65,12 @@ export async function readSiteSettings(ctx: AppContext): Promise<SiteSettings> {
  * Saves every setting (one row each, JSON value, who and when) in one transaction, records which
  * ones changed, and tells open public pages to reload (the event carries nothing but its name).
  */
-export async function saveSiteSettings(ctx: AppContext, settings: SiteSettings, actor: { id: string }, meta?: RequestMeta): Promise<SettingKey[]> {
+export async function saveSiteSettings(
+  ctx: AppContext,
+  settings: SiteSettings,
+  actor: { id: string },
+  meta?: RequestMeta,
+): Promise<SettingKey[]> {
   const before = settingsFromStored(await selectSettingValues(ctx.db.kysely, SETTING_KEYS));
   const updatedAt = iso(ctx.now());
   const rows = SETTING_KEYS.map((key) => ({ key, value: JSON.stringify(settings[key]), updated_at: updatedAt, updated_by: actor.id }));

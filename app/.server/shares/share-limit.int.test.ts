@@ -43,7 +43,8 @@ for (const engine of testEngines()) {
       await a.cleanup();
     });
 
-    const open = (ctx: AppContext, token: string, ip: string | null = IP) => limitShareLookup(ctx, ip, () => viewSharedFolder(ctx, token, { countView: false }));
+    const open = (ctx: AppContext, token: string, ip: string | null = IP) =>
+      limitShareLookup(ctx, ip, () => viewSharedFolder(ctx, token, { countView: false }));
 
     it("counts share-link misses on both instances and blocks the address on both, a working link included", async () => {
       const editor = await createUser(a.ctx, { email: "editor@example.org", password: "editor-pass", role: "editor" });
@@ -54,7 +55,8 @@ for (const engine of testEngines()) {
 
       const limit = THROTTLE_RULES.share.maxFailures;
       // Misses alternate between the instances, several at a time.
-      for (let i = 0; i < limit - 1; i += 2) await Promise.all([open(a.ctx, unknownToken()), i + 1 < limit - 1 ? open(b, unknownToken()) : null]);
+      for (let i = 0; i < limit - 1; i += 2)
+        await Promise.all([open(a.ctx, unknownToken()), i + 1 < limit - 1 ? open(b, unknownToken()) : null]);
       expect((await open(b, share.token))?.folder.name).toBe("Site assessments");
       expect(await open(a.ctx, unknownToken())).toBeNull(); // the last miss allowed starts the block
 

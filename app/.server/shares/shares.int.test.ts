@@ -26,7 +26,16 @@ for (const engine of testEngines()) {
     afterEach(async () => t.cleanup());
 
     const addDocument = (title: string, published = true) =>
-      createDocument(t.ctx, { title, description: null, category: "Policy", tags: [], published, folderId: null, uploadedBy: editor.id, file: null });
+      createDocument(t.ctx, {
+        title,
+        description: null,
+        category: "Policy",
+        tags: [],
+        published,
+        folderId: null,
+        uploadedBy: editor.id,
+        file: null,
+      });
     const addFolder = async (name: string, isPublic = true) => {
       const outcome = await createFolder(t.ctx, { name, description: "", isPublic }, editor);
       if (!outcome.ok) throw new Error("folder not created");
@@ -111,7 +120,15 @@ for (const engine of testEngines()) {
       await ensureShareToken(t.ctx, "folder", folder.id, editor);
       const links = await listShareLinks(t.ctx);
       expect(links.documents).toEqual([
-        { id: shared.id, title: "Shared doc", category: "Policy", published: true, createdAt: shared.created_at, downloads: 0, token: token(tokens[0]!) },
+        {
+          id: shared.id,
+          title: "Shared doc",
+          category: "Policy",
+          published: true,
+          createdAt: shared.created_at,
+          downloads: 0,
+          token: token(tokens[0]!),
+        },
       ]);
       expect(links.folders).toEqual([expect.objectContaining({ id: folder.id, name: "Safety Audits", isPublic: false, views: 0 })]);
       expect(links.unshared.documents).toEqual([{ id: other.id, label: "Other doc" }]);

@@ -82,7 +82,11 @@ export interface ShareSubject {
 
 export async function selectShareSubject(db: Kysely<Database>, table: ShareTable, id: string): Promise<ShareSubject | undefined> {
   if (table === "documents") {
-    const row = await db.selectFrom("documents").select(["id", "title", "published", "share_token"]).where("id", "=", id).executeTakeFirst();
+    const row = await db
+      .selectFrom("documents")
+      .select(["id", "title", "published", "share_token"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     return row && { id: row.id, label: row.title, visible: row.published === 1, share_token: row.share_token };
   }
   const row = await db.selectFrom("folders").select(["id", "name", "is_public", "share_token"]).where("id", "=", id).executeTakeFirst();
@@ -104,7 +108,17 @@ export async function updateShareToken(
   const condition = expect === "none" ? "is" : "is not";
   const result =
     table === "documents"
-      ? await db.updateTable("documents").set({ share_token: token }).where("id", "=", id).where("share_token", condition, null).executeTakeFirst()
-      : await db.updateTable("folders").set({ share_token: token }).where("id", "=", id).where("share_token", condition, null).executeTakeFirst();
+      ? await db
+          .updateTable("documents")
+          .set({ share_token: token })
+          .where("id", "=", id)
+          .where("share_token", condition, null)
+          .executeTakeFirst()
+      : await db
+          .updateTable("folders")
+          .set({ share_token: token })
+          .where("id", "=", id)
+          .where("share_token", condition, null)
+          .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -1,16 +1,16 @@
+import { compareNames } from "~/lib/folders";
+import type { ShareKind } from "~/lib/share-links";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { newToken } from "../auth/tokens";
 import type { AppContext } from "../context";
-import { compareNames } from "~/lib/folders";
-import type { ShareKind } from "~/lib/share-links";
 import {
+  type ShareSubject,
+  type ShareTable,
   selectSharedDocuments,
   selectSharedFolders,
   selectShareSubject,
   selectUnsharedDocuments,
   selectUnsharedFolders,
-  type ShareSubject,
-  type ShareTable,
   updateShareToken,
 } from "./shares.queries";
 
@@ -71,7 +71,16 @@ export async function listShareLinks(ctx: AppContext): Promise<ShareLinks> {
       downloads: d.download_count,
       token: d.share_token,
     })),
-    folders: folders.sort((a, b) => compareNames(a.name, b.name)).map((f) => ({ id: f.id, name: f.name, isPublic: f.is_public === 1, views: f.view_count, createdAt: f.created_at, token: f.share_token })),
+    folders: folders
+      .sort((a, b) => compareNames(a.name, b.name))
+      .map((f) => ({
+        id: f.id,
+        name: f.name,
+        isPublic: f.is_public === 1,
+        views: f.view_count,
+        createdAt: f.created_at,
+        token: f.share_token,
+      })),
     unshared: {
       documents: unsharedDocuments.sort((a, b) => compareNames(a.label, b.label)),
       folders: unsharedFolders.sort((a, b) => compareNames(a.label, b.label)),
@@ -81,7 +90,14 @@ export async function listShareLinks(ctx: AppContext): Promise<ShareLinks> {
 
 type Action = "SHARE_LINK_CREATED" | "SHARE_LINK_REVOKED" | "SHARE_LINK_REGENERATED";
 
-async function record(ctx: AppContext, kind: ShareKind, subject: ShareSubject, action: Action, actor: { id: string }, meta?: RequestMeta): Promise<void> {
+async function record(
+  ctx: AppContext,
+  kind: ShareKind,
+  subject: ShareSubject,
+  action: Action,
+  actor: { id: string },
+  meta?: RequestMeta,
+): Promise<void> {
   await logActivity(ctx, {
     action,
     entityType: kind === "document" ? "DOCUMENT" : "FOLDER",
@@ -99,7 +115,13 @@ async function record(ctx: AppContext, kind: ShareKind, subject: ShareSubject, a
 export type TokenOutcome = { ok: true; token: string; created: boolean; label: string } | { ok: false; reason: "not-found" | "no-link" };
 
 /** The subject's token, created when it has none ("Create link", and the share dialogs on demand). */
-export async function ensureShareToken(ctx: AppContext, kind: ShareKind, id: string, actor: { id: string }, meta?: RequestMeta): Promise<TokenOutcome> {
+export async function ensureShareToken(
+  ctx: AppContext,
+  kind: ShareKind,
+  id: string,
+  actor: { id: string },
+  meta?: RequestMeta,
+): Promise<TokenOutcome> {
   const db = ctx.db.kysely;
   const subject = await selectShareSubject(db, TABLE[kind], id);
   if (!subject) return { ok: false, reason: "not-found" };
@@ -115,7 +137,13 @@ export async function ensureShareToken(ctx: AppContext, kind: ShareKind, id: str
 }
 
 /** Replaces the token: the old link stops working, the new one works. */
-export async function regenerateShareToken(ctx: AppContext, kind: ShareKind, id: string, actor: { id: string }, meta?: RequestMeta): Promise<TokenOutcome> {
+export async function regenerateShareToken(
+  ctx: AppContext,
+  kind: ShareKind,
+  id: string,
+  actor: { id: string },
+  meta?: RequestMeta,
+): Promise<TokenOutcome> {
   const db = ctx.db.kysely;
   const subject = await selectShareSubject(db, TABLE[kind], id);
   if (!subject) return { ok: false, reason: "not-found" };

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { logActivity, type RequestMeta } from "../activity/activity.service";
-import type { AppContext } from "../context";
 import { asMenuIcon, FALLBACK_CONTACTS, FALLBACK_MENU, type MenuIcon } from "~/lib/site";
 import type { ContactInput, ContactType, MenuItemInput } from "~/lib/site-settings";
+import { logActivity, type RequestMeta } from "../activity/activity.service";
+import type { AppContext } from "../context";
 import {
   countRows,
   deleteContact,
@@ -45,18 +45,39 @@ function contactType(value: string): ContactType {
 
 export async function listMenuItems(ctx: AppContext): Promise<AdminMenuItem[]> {
   const rows = await selectAllMenuItems(ctx.db.kysely);
-  return rows.map((r) => ({ id: r.id, title: r.title, url: r.url, icon: asMenuIcon(r.icon), displayOrder: r.display_order, active: r.is_active === 1 }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    url: r.url,
+    icon: asMenuIcon(r.icon),
+    displayOrder: r.display_order,
+    active: r.is_active === 1,
+  }));
 }
 
 export async function listContacts(ctx: AppContext): Promise<AdminContact[]> {
   const rows = await selectAllContacts(ctx.db.kysely);
-  return rows.map((r) => ({ id: r.id, label: r.label, value: r.value, type: contactType(r.type), displayOrder: r.display_order, isPublic: r.is_public === 1 }));
+  return rows.map((r) => ({
+    id: r.id,
+    label: r.label,
+    value: r.value,
+    type: contactType(r.type),
+    displayOrder: r.display_order,
+    isPublic: r.is_public === 1,
+  }));
 }
 
 type Actor = { id: string };
 type Change = "added" | "updated" | "deleted" | "defaults";
 
-async function changed(ctx: AppContext, what: "MENU_UPDATED" | "CONTACTS_UPDATED", change: Change, details: Record<string, unknown>, actor: Actor, meta?: RequestMeta) {
+async function changed(
+  ctx: AppContext,
+  what: "MENU_UPDATED" | "CONTACTS_UPDATED",
+  change: Change,
+  details: Record<string, unknown>,
+  actor: Actor,
+  meta?: RequestMeta,
+) {
   await logActivity(ctx, { action: what, entityType: "SETTINGS", userId: actor.id, details: { change, ...details }, meta });
   ctx.events.publish({ type: "settings.changed", audience: "public", data: {} });
 }
@@ -131,7 +152,14 @@ export async function copyDefaultContacts(ctx: AppContext, actor: Actor, meta?: 
     if ((await countRows(trx, "contact_info")) > 0) return false;
     await insertContacts(
       trx,
-      FALLBACK_CONTACTS.map((c, i) => ({ id: randomUUID(), label: c.label, value: c.value, type: contactType(c.type), display_order: i + 1, is_public: 1 })),
+      FALLBACK_CONTACTS.map((c, i) => ({
+        id: randomUUID(),
+        label: c.label,
+        value: c.value,
+        type: contactType(c.type),
+        display_order: i + 1,
+        is_public: 1,
+      })),
     );
     return true;
   });

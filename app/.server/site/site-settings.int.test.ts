@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
-import { activityByAction } from "../activity/activity.service";
-import type { PortalEvent } from "../events/bus";
-import type { UserRow } from "../db/types";
-import { getOrCreateSecret, readSiteSettings, saveSiteSettings, settingsLastSaved } from "../settings/settings.service";
-import { createUser } from "../users/users.service";
 import { FALLBACK_CONTACTS, FALLBACK_MENU, SITE_NAME } from "~/lib/site";
 import { DEFAULT_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
+import { activityByAction } from "../activity/activity.service";
+import type { UserRow } from "../db/types";
+import type { PortalEvent } from "../events/bus";
+import { getOrCreateSecret, readSiteSettings, saveSiteSettings, settingsLastSaved } from "../settings/settings.service";
+import { createUser } from "../users/users.service";
+import { publicLayout, siteChrome } from "./site.service";
 import {
   addContact,
   addMenuItem,
@@ -19,7 +20,6 @@ import {
   removeContact,
   removeMenuItem,
 } from "./site-admin";
-import { publicLayout, siteChrome } from "./site.service";
 
 const meta = { ip: "203.0.113.5", userAgent: "vitest" };
 
@@ -40,8 +40,19 @@ for (const engine of testEngines()) {
     it("starts from the defaults, then persists every setting as a JSON row with who saved it", async () => {
       expect(await readSiteSettings(t.ctx)).toEqual(DEFAULT_SETTINGS);
       expect(await settingsLastSaved(t.ctx)).toBeNull();
-      const next: SiteSettings = { ...DEFAULT_SETTINGS, siteName: "CCCM Somalia Hub", siteDescription: "Guidance for site managers.", backupEnabled: true, documentApproval: true };
-      expect(await saveSiteSettings(t.ctx, next, admin, meta)).toEqual(["siteName", "siteDescription", "backupEnabled", "documentApproval"]);
+      const next: SiteSettings = {
+        ...DEFAULT_SETTINGS,
+        siteName: "CCCM Somalia Hub",
+        siteDescription: "Guidance for site managers.",
+        backupEnabled: true,
+        documentApproval: true,
+      };
+      expect(await saveSiteSettings(t.ctx, next, admin, meta)).toEqual([
+        "siteName",
+        "siteDescription",
+        "backupEnabled",
+        "documentApproval",
+      ]);
 
       const rows = await t.ctx.db.kysely.selectFrom("settings").selectAll().where("key", "not like", "secret:%").orderBy("key").execute();
       expect(rows.map((r) => r.key)).toEqual([...Object.keys(DEFAULT_SETTINGS)].sort());
@@ -69,7 +80,12 @@ for (const engine of testEngines()) {
       expect(await siteChrome(t.ctx)).toMatchObject({ siteName: SITE_NAME, siteDescription: DEFAULT_SETTINGS.siteDescription });
       expect((await publicLayout(t.ctx, { staff: false })).maintenance).toBe("off");
 
-      await saveSiteSettings(t.ctx, { ...DEFAULT_SETTINGS, siteName: "Somalia CCCM Portal", siteDescription: "", maintenanceMode: true }, admin, meta);
+      await saveSiteSettings(
+        t.ctx,
+        { ...DEFAULT_SETTINGS, siteName: "Somalia CCCM Portal", siteDescription: "", maintenanceMode: true },
+        admin,
+        meta,
+      );
       const chrome = await siteChrome(t.ctx);
       expect(chrome.siteName).toBe("Somalia CCCM Portal");
       // An empty description falls back to the default text rather than an empty footer.
@@ -87,7 +103,12 @@ for (const engine of testEngines()) {
       expect(await copyDefaultMenu(t.ctx, admin, meta)).toBe(false);
       expect((await siteChrome(t.ctx)).menu).toEqual(FALLBACK_MENU);
 
-      const id = await addMenuItem(t.ctx, { title: "Site Monitoring", url: "/dashboards", icon: "bar-chart-3", displayOrder: 2, active: true }, admin, meta);
+      const id = await addMenuItem(
+        t.ctx,
+        { title: "Site Monitoring", url: "/dashboards", icon: "bar-chart-3", displayOrder: 2, active: true },
+        admin,
+        meta,
+      );
       const about = (await listMenuItems(t.ctx)).find((m) => m.url === "/about")!;
       expect(await editMenuItem(t.ctx, about.id, { ...about, title: "About us", active: false }, admin, meta)).toBe(true);
       const home = (await listMenuItems(t.ctx)).find((m) => m.url === "/")!;
@@ -105,11 +126,31 @@ for (const engine of testEngines()) {
 
     it("edits the contact list; only public contacts reach the public side", async () => {
       expect((await siteChrome(t.ctx)).contacts).toEqual(FALLBACK_CONTACTS);
-      const id = await addContact(t.ctx, { label: "Cluster coordinator", value: "coordinator@example.org", type: "email", displayOrder: 1, isPublic: true }, admin, meta);
-      const hidden = await addContact(t.ctx, { label: "Duty phone", value: "+252 61 000 0000", type: "phone", displayOrder: 2, isPublic: false }, admin, meta);
-      expect((await siteChrome(t.ctx)).contacts).toEqual([{ label: "Cluster coordinator", value: "coordinator@example.org", type: "email" }]);
+      const id = await addContact(
+        t.ctx,
+        { label: "Cluster coordinator", value: "coordinator@example.org", type: "email", displayOrder: 1, isPublic: true },
+        admin,
+        meta,
+      );
+      const hidden = await addContact(
+        t.ctx,
+        { label: "Duty phone", value: "+252 61 000 0000", type: "phone", displayOrder: 2, isPublic: false },
+        admin,
+        meta,
+      );
+      expect((await siteChrome(t.ctx)).contacts).toEqual([
+        { label: "Cluster coordinator", value: "coordinator@example.org", type: "email" },
+      ]);
 
-      expect(await editContact(t.ctx, hidden, { label: "Duty phone", value: "+252 61 000 0000", type: "phone", displayOrder: 0, isPublic: true }, admin, meta)).toBe(true);
+      expect(
+        await editContact(
+          t.ctx,
+          hidden,
+          { label: "Duty phone", value: "+252 61 000 0000", type: "phone", displayOrder: 0, isPublic: true },
+          admin,
+          meta,
+        ),
+      ).toBe(true);
       expect((await siteChrome(t.ctx)).contacts.map((c) => c.label)).toEqual(["Duty phone", "Cluster coordinator"]);
       expect(await removeContact(t.ctx, id, admin, meta)).toBe(true);
       expect((await listContacts(t.ctx)).map((c) => c.label)).toEqual(["Duty phone"]);

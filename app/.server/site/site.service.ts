@@ -1,7 +1,7 @@
-import type { AppContext } from "../context";
-import { readSiteSettings } from "../settings/settings.service";
 import { asMenuIcon, type Contact, FALLBACK_CONTACTS, FALLBACK_MENU, type MenuItem } from "~/lib/site";
 import { DEFAULT_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+import type { AppContext } from "../context";
+import { readSiteSettings } from "../settings/settings.service";
 import { selectActiveMenu, selectPublicContacts } from "./site.queries";
 
 export interface SiteChrome {
@@ -49,7 +49,10 @@ function settingsOrDefaults(ctx: AppContext): Promise<SiteSettings> {
  * staff keep working during maintenance (they see a notice instead); everyone else gets the
  * maintenance page. The admin portal and /healthz are outside this layout and never affected.
  */
-export async function publicLayout(ctx: AppContext, viewer: { staff: boolean }): Promise<SiteChrome & { maintenance: "off" | "closed" | "staff-notice" }> {
+export async function publicLayout(
+  ctx: AppContext,
+  viewer: { staff: boolean },
+): Promise<SiteChrome & { maintenance: "off" | "closed" | "staff-notice" }> {
   const [chrome, settings] = await Promise.all([siteChrome(ctx), settingsOrDefaults(ctx)]);
   const maintenance = !settings.maintenanceMode ? "off" : viewer.staff ? "staff-notice" : "closed";
   return { ...chrome, maintenance };

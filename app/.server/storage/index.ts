@@ -6,8 +6,8 @@
 import path from "node:path";
 
 import { LocalStorage } from "./local";
-import { S3Storage } from "./s3";
 import type { S3StorageOptions } from "./s3";
+import { S3Storage } from "./s3";
 import type { Storage } from "./storage";
 
 export interface StorageConfig {
@@ -20,14 +20,14 @@ export function createStorage(config: StorageConfig): Storage {
   return new LocalStorage(path.join(config.dataDir, "files"));
 }
 
-export { LocalStorage, LOCAL_TMP_DIR } from "./local";
-export { S3Storage, S3_PART_SIZE, S3_QUEUE_SIZE } from "./s3";
+export { LOCAL_TMP_DIR, LocalStorage } from "./local";
 export type { S3StorageOptions } from "./s3";
+export { S3_PART_SIZE, S3_QUEUE_SIZE, S3Storage } from "./s3";
+export type { ByteRange, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";
 export {
   assertValidKey,
   assertValidRange,
   generateStorageKey,
-  safeExtension,
   StorageNotFoundError,
+  safeExtension,
 } from "./storage";
-export type { ByteRange, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";

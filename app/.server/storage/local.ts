@@ -5,19 +5,12 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { constants as fsConstants } from "node:fs";
-import fs from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
+import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-
-import {
-  assertValidKey,
-  assertValidRange,
-  runStorageCheck,
-  StorageNotFoundError,
-  toReadable,
-} from "./storage";
 import type { ByteRange, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";
+import { assertValidKey, assertValidRange, runStorageCheck, StorageNotFoundError, toReadable } from "./storage";
 
 /** Name of the directory (inside the root) holding in-progress uploads. */
 export const LOCAL_TMP_DIR = ".tmp";

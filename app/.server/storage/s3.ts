@@ -18,9 +18,8 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-
-import { assertValidKey, assertValidRange, runStorageCheck, StorageNotFoundError, toReadable } from "./storage";
 import type { ByteRange, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";
+import { assertValidKey, assertValidRange, runStorageCheck, StorageNotFoundError, toReadable } from "./storage";
 
 export interface S3StorageOptions {
   bucket: string;

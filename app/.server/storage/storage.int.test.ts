@@ -13,9 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3RVER_CREDENTIALS, S3RVER_REGION, startS3rver } from "../../../tests/support/s3rver";
 import { LocalStorage } from "./local";
 import { S3_PART_SIZE, S3Storage } from "./s3";
-import { generateStorageKey, StorageNotFoundError } from "./storage";
 import type { Storage } from "./storage";
-
+import { generateStorageKey, StorageNotFoundError } from "./storage";
 
 const BUCKET = "portal-test";
 const LARGE_SIZE = 20 * 1024 * 1024;
@@ -147,9 +146,7 @@ function storageContract(name: "local" | "s3", setup: () => Promise<Harness>): v
       it("serves ranges across a part boundary and at the end", async () => {
         const start = S3_PART_SIZE - 10;
         const end = S3_PART_SIZE + 9;
-        expect((await readAll(await storage().get(key, { start, end }))).equals(bytes.subarray(start, end + 1))).toBe(
-          true,
-        );
+        expect((await readAll(await storage().get(key, { start, end }))).equals(bytes.subarray(start, end + 1))).toBe(true);
         const last = await readAll(await storage().get(key, { start: LARGE_SIZE - 1, end: LARGE_SIZE - 1 }));
         expect(last.equals(bytes.subarray(LARGE_SIZE - 1))).toBe(true);
         await storage().delete(key);

@@ -37,9 +37,7 @@ describe("generateStorageKey", () => {
   });
 
   it("generates a different key each time", () => {
-    const keys = new Set(
-      Array.from({ length: 50 }, () => generateStorageKey({ prefix: "documents", originalName: "a.pdf", now })),
-    );
+    const keys = new Set(Array.from({ length: 50 }, () => generateStorageKey({ prefix: "documents", originalName: "a.pdf", now })));
     expect(keys.size).toBe(50);
   });
 

@@ -119,7 +119,10 @@ function assertValidPrefix(prefix: string): void {
  * separator the browser used.
  */
 export function safeExtension(originalName: string): string {
-  const base = String(originalName ?? "").split(/[\\/]/).pop() ?? "";
+  const base =
+    String(originalName ?? "")
+      .split(/[\\/]/)
+      .pop() ?? "";
   const dot = base.lastIndexOf(".");
   if (dot <= 0) return "";
   const ext = base.slice(dot).toLowerCase();

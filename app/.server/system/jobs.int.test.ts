@@ -28,7 +28,8 @@ for (const engine of testEngines()) {
 
     it("gives every due job to exactly one of two instances claiming at the same time", async () => {
       const ids = Array.from({ length: 40 }, () => randomUUID());
-      for (const id of ids) await insertJob(a.ctx.db.kysely, { id, kind: "k", payload: "{}", status: "queued", run_at: NOW, created_at: NOW });
+      for (const id of ids)
+        await insertJob(a.ctx.db.kysely, { id, kind: "k", payload: "{}", status: "queued", run_at: NOW, created_at: NOW });
       const taken: Record<"a" | "b", JobRow[]> = { a: [], b: [] };
       // Both instances keep claiming, concurrently, until the queue is empty.
       const drain = async (ctx: AppContext, worker: "a" | "b") => {

@@ -52,7 +52,9 @@ for (const engine of testEngines()) {
       expect((await listPublishedDocuments(t.ctx)).map((d) => d.id)).not.toContain(doc!.id);
       expect(await t.ctx.storage.stat(doc!.file_path!)).toMatchObject({ size: doc!.size });
       // The change is announced to staff only: nothing about an unpublished document goes public.
-      expect(events.filter((e) => e.type.startsWith("document."))).toEqual([{ type: "document.changed", audience: "staff", data: { id: doc!.id } }]);
+      expect(events.filter((e) => e.type.startsWith("document."))).toEqual([
+        { type: "document.changed", audience: "staff", data: { id: doc!.id } },
+      ]);
       expect(events.some((e) => e.type === "test.ping" && e.audience === "staff")).toBe(true);
       expect(JSON.parse((await activityByAction(t.ctx, "TEST_SUITE_RUN"))[0]!.details)).toEqual({ passed: 6, failed: "none" });
     });
@@ -82,7 +84,10 @@ for (const engine of testEngines()) {
     it("leaves nothing behind after a crash: the sweep of the next start removes it, even from a job a dead worker held", async () => {
       const { id } = await createTestDocument(t.ctx, admin);
       // A worker took the job and died before finishing.
-      await t.ctx.db.kysely.updateTable("jobs").set({ status: "running", locked_at: clock.toISOString(), locked_by: "dead", attempts: 1 }).execute();
+      await t.ctx.db.kysely
+        .updateTable("jobs")
+        .set({ status: "running", locked_at: clock.toISOString(), locked_by: "dead", attempts: 1 })
+        .execute();
       later(60_000);
       expect(await removeDueTestDocuments(t.ctx)).toBe(0);
       later(5 * 60_000);

@@ -1,6 +1,6 @@
+import type { Insertable, Selectable } from "kysely";
 import { type Kysely, sql } from "kysely";
 import type { Database, JobsTable } from "../db/types";
-import type { Insertable, Selectable } from "kysely";
 
 class RolledBack extends Error {}
 
@@ -8,7 +8,12 @@ class RolledBack extends Error {}
  * Writes a row inside a transaction, reads it back, and rolls back. Returns what was read inside
  * and whether the row is gone afterwards: a working database gives (value, true).
  */
-export async function writeReadRollback(db: Kysely<Database>, key: string, value: string, now: string): Promise<{ readBack: string | null; goneAfter: boolean }> {
+export async function writeReadRollback(
+  db: Kysely<Database>,
+  key: string,
+  value: string,
+  now: string,
+): Promise<{ readBack: string | null; goneAfter: boolean }> {
   let readBack: string | null = null;
   await sql`select 1`.execute(db);
   try {
@@ -48,7 +53,10 @@ export async function claimDueJobs(
     .select("id")
     .where("kind", "=", claim.kind)
     .where((eb) =>
-      eb.or([eb.and([eb("status", "=", "queued"), eb("run_at", "<=", claim.now)]), eb.and([eb("status", "=", "running"), eb("locked_at", "<", claim.staleBefore)])]),
+      eb.or([
+        eb.and([eb("status", "=", "queued"), eb("run_at", "<=", claim.now)]),
+        eb.and([eb("status", "=", "running"), eb("locked_at", "<", claim.staleBefore)]),
+      ]),
     )
     .orderBy("run_at")
     .limit(claim.limit);
@@ -66,7 +74,11 @@ export async function deleteJob(db: Kysely<Database>, id: string): Promise<void>
 }
 
 /** Puts a failed job back in the queue for a later try, or marks it failed for good. */
-export async function releaseJob(db: Kysely<Database>, id: string, update: { status: "queued" | "failed"; runAt: string; error: string }): Promise<void> {
+export async function releaseJob(
+  db: Kysely<Database>,
+  id: string,
+  update: { status: "queued" | "failed"; runAt: string; error: string },
+): Promise<void> {
   await db
     .updateTable("jobs")
     .set({ status: update.status, run_at: update.runAt, last_error: update.error.slice(0, 1000), locked_at: null, locked_by: null })

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { logActivity } from "../activity/activity.service";
-import { activityLogPage, latestActivity, LOGS_PAGE_SIZE, logFilterChoices } from "../activity/logs";
+import { activityLogPage, LOGS_PAGE_SIZE, latestActivity, logFilterChoices } from "../activity/logs";
 import { createSession } from "../auth/sessions";
 import type { UserRow } from "../db/types";
 import { createDocument } from "../documents/documents.service";
 import { MINUTE } from "../time";
 import { createUser } from "../users/users.service";
-import { databaseOverview, dashboardOverview, PORTAL_VERSION } from "./system.service";
+import { dashboardOverview, databaseOverview, PORTAL_VERSION } from "./system.service";
 
 const meta = { ip: "203.0.113.5", userAgent: "vitest" };
 
@@ -30,11 +30,34 @@ for (const engine of testEngines()) {
     it("counts real users, documents and live sessions; reports health, the latest activity and the system status", async () => {
       await createSession(t.ctx, admin.id, meta);
       await createSession(t.ctx, editor.id, meta);
-      const file = { key: "documents/2026/04/a.pdf", originalName: "a.pdf", ext: "pdf", mimeType: "application/pdf", size: 1_000, sha256: "0".repeat(64) };
-      const doc = await createDocument(t.ctx, { title: "Draft", description: null, category: "Report", tags: [], published: false, uploadedBy: admin.id, file });
+      const file = {
+        key: "documents/2026/04/a.pdf",
+        originalName: "a.pdf",
+        ext: "pdf",
+        mimeType: "application/pdf",
+        size: 1_000,
+        sha256: "0".repeat(64),
+      };
+      const doc = await createDocument(t.ctx, {
+        title: "Draft",
+        description: null,
+        category: "Report",
+        tags: [],
+        published: false,
+        uploadedBy: admin.id,
+        file,
+      });
       await t.ctx.db.kysely
         .insertInto("document_attachments")
-        .values({ id: "att-1", document_id: doc.id, label: "Annex", file_path: "documents/2026/04/b.pdf", file_size: 234, display_order: 0, created_at: clock.toISOString() })
+        .values({
+          id: "att-1",
+          document_id: doc.id,
+          label: "Annex",
+          file_path: "documents/2026/04/b.pdf",
+          file_size: 234,
+          display_order: 0,
+          created_at: clock.toISOString(),
+        })
         .execute();
       for (let i = 0; i < 6; i++) {
         later(MINUTE);
@@ -44,8 +67,18 @@ for (const engine of testEngines()) {
       const overview = await dashboardOverview(t.ctx, { admin: true });
       expect(overview.documents).toBe(1);
       expect(overview.admin).toMatchObject({ users: 2, activeSessions: 2, health: { healthy: true, problems: [] } });
-      expect(overview.admin!.recent.map((e) => e.who)).toEqual(["who5@example.org", "who4@example.org", "who3@example.org", "who2@example.org", "who1@example.org"]);
-      expect(overview.admin!.status).toMatchObject({ engine: engine === "postgres" ? "PostgreSQL" : "SQLite", storageBytes: 1_234, version: PORTAL_VERSION });
+      expect(overview.admin!.recent.map((e) => e.who)).toEqual([
+        "who5@example.org",
+        "who4@example.org",
+        "who3@example.org",
+        "who2@example.org",
+        "who1@example.org",
+      ]);
+      expect(overview.admin!.status).toMatchObject({
+        engine: engine === "postgres" ? "PostgreSQL" : "SQLite",
+        storageBytes: 1_234,
+        version: PORTAL_VERSION,
+      });
       expect(overview.admin!.status.databaseBytes).toBeGreaterThan(0);
       expect(PORTAL_VERSION).toMatch(/^\d+\.\d+\.\d+/);
 
@@ -68,7 +101,12 @@ for (const engine of testEngines()) {
         await logActivity(t.ctx, { action: "VIEW_DOCUMENT", entityType: "content", entityId: `d${i}`, details: { title: `Doc ${i}` } });
       }
       later(MINUTE);
-      await logActivity(t.ctx, { action: "SETTINGS_UPDATED", entityType: "SETTINGS", userId: admin.id, details: { changed: ["siteName"] } });
+      await logActivity(t.ctx, {
+        action: "SETTINGS_UPDATED",
+        entityType: "SETTINGS",
+        userId: admin.id,
+        details: { changed: ["siteName"] },
+      });
       later(MINUTE);
       await logActivity(t.ctx, { action: "LOGIN_FAILED", entityType: "SECURITY", details: { email: "Stranger_1@Example.org" } });
       later(MINUTE);
@@ -94,8 +132,17 @@ for (const engine of testEngines()) {
       later(25 * 60 * MINUTE);
       expect((await activityLogPage(t.ctx, { ...all, period: "24h" })).total).toBe(0);
       expect((await activityLogPage(t.ctx, { ...all, period: "7d" })).total).toBe(63);
-      expect(await logFilterChoices(t.ctx)).toEqual({ actions: ["LOGIN_FAILED", "SETTINGS_UPDATED", "VIEW_DOCUMENT"], entityTypes: ["SECURITY", "SETTINGS", "content"] });
-      expect((await latestActivity(t.ctx, 5)).map((e) => e.action)).toEqual(["LOGIN_FAILED", "LOGIN_FAILED", "SETTINGS_UPDATED", "VIEW_DOCUMENT", "VIEW_DOCUMENT"]);
+      expect(await logFilterChoices(t.ctx)).toEqual({
+        actions: ["LOGIN_FAILED", "SETTINGS_UPDATED", "VIEW_DOCUMENT"],
+        entityTypes: ["SECURITY", "SETTINGS", "content"],
+      });
+      expect((await latestActivity(t.ctx, 5)).map((e) => e.action)).toEqual([
+        "LOGIN_FAILED",
+        "LOGIN_FAILED",
+        "SETTINGS_UPDATED",
+        "VIEW_DOCUMENT",
+        "VIEW_DOCUMENT",
+      ]);
     });
   });
 }

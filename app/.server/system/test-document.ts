@@ -34,7 +34,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** Creates the document through the documents service, checks it, and schedules its removal. */
-export async function createTestDocument(ctx: AppContext, user: { id: string; email: string }, lifetimeMs = TEST_DOCUMENT_LIFETIME_MS): Promise<TestDocument> {
+export async function createTestDocument(
+  ctx: AppContext,
+  user: { id: string; email: string },
+  lifetimeMs = TEST_DOCUMENT_LIFETIME_MS,
+): Promise<TestDocument> {
   const id = randomUUID();
   const now = ctx.now();
   const removeAt = addMs(now, lifetimeMs);

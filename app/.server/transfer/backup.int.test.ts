@@ -8,8 +8,8 @@ import { PAGE_SIZE } from "./dump";
 import { restoreDatabase } from "./restore";
 import { checkedColumns } from "./schema";
 import { TRANSFER_TABLES } from "./tables";
-import { editGzipLines, readEveryTable, readGzipText, seedEveryTable } from "./transfer.testing";
 import { selectForeignKeys, selectTables } from "./transfer.queries";
+import { editGzipLines, readEveryTable, readGzipText, seedEveryTable } from "./transfer.testing";
 
 const NOW = new Date("2026-03-01T09:30:15.000Z");
 
@@ -30,7 +30,10 @@ for (const engine of testEngines()) {
       await db.deleteFrom("activity_logs").where("id", "like", "%0000000007%").execute();
       await db.updateTable("users").set({ name: "Changed" }).execute();
       await db.deleteFrom("document_attachments").execute();
-      await db.insertInto("navigation_menu").values({ id: "added-after-backup", title: "New", url: "/new", icon: null, display_order: 9, is_active: 1 }).execute();
+      await db
+        .insertInto("navigation_menu")
+        .values({ id: "added-after-backup", title: "New", url: "/new", icon: null, display_order: 9, is_active: 1 })
+        .execute();
     }
 
     it("knows every table, parents first, none referencing itself (checked against the live schema)", async () => {
@@ -50,7 +53,13 @@ for (const engine of testEngines()) {
       await restoreBackup(t.ctx, file);
       const logged = await activityByAction(t.ctx, "DATABASE_RESTORED");
       expect(logged).toHaveLength(1);
-      expect(JSON.parse(logged[0]!.details)).toEqual({ file: "backup.ndjson.gz", rows: summary.rows, backedUpAt: NOW.toISOString(), sourceEngine: engine, via: "command line" });
+      expect(JSON.parse(logged[0]!.details)).toEqual({
+        file: "backup.ndjson.gz",
+        rows: summary.rows,
+        backedUpAt: NOW.toISOString(),
+        sourceEngine: engine,
+        via: "command line",
+      });
     });
 
     it("round-trips every row of every table exactly, and logs the backup", async () => {
@@ -62,12 +71,22 @@ for (const engine of testEngines()) {
       expect(summary.counts).toEqual(Object.fromEntries(Object.entries(before).map(([k, v]) => [k, v.length])));
       expect(await fs.readdir(t.dataDir)).not.toContainEqual(expect.stringMatching(/\.tmp$/));
       const logged = await activityByAction(t.ctx, "DATABASE_BACKUP");
-      expect(JSON.parse(logged[0]!.details)).toEqual({ file: "backup.ndjson.gz", bytes: summary.bytes, rows: summary.rows, via: "command line" });
+      expect(JSON.parse(logged[0]!.details)).toEqual({
+        file: "backup.ndjson.gz",
+        bytes: summary.bytes,
+        rows: summary.rows,
+        via: "command line",
+      });
 
       await changeEverything();
       const restored = await restoreDatabase(t.ctx, file);
       expect(restored.rows).toBe(summary.rows);
-      expect(restored.header).toMatchObject({ format: "cccm-portal-backup", version: 1, sourceEngine: engine, createdAt: NOW.toISOString() });
+      expect(restored.header).toMatchObject({
+        format: "cccm-portal-backup",
+        version: 1,
+        sourceEngine: engine,
+        createdAt: NOW.toISOString(),
+      });
       expect(await readEveryTable(t.ctx)).toEqual(before);
 
       // And into a brand-new installation of the same engine.
@@ -83,8 +102,16 @@ for (const engine of testEngines()) {
     it("writes the header, one line per row in key order, and a closing line of counts", async () => {
       await seedEveryTable(t.ctx, { activityRows: 3 });
       await backupDatabase(t.ctx, file);
-      const lines = (await readGzipText(file)).trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(lines[0]).toMatchObject({ format: "cccm-portal-backup", version: 1, sourceEngine: engine, migrations: ["0001-initial", "0002-activity-user-index"] });
+      const lines = (await readGzipText(file))
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines[0]).toMatchObject({
+        format: "cccm-portal-backup",
+        version: 1,
+        sourceEngine: engine,
+        migrations: ["0001-initial", "0002-activity-user-index"],
+      });
       expect(lines.at(-1)).toMatchObject({ end: true, counts: { users: 3, login_throttle: 6, activity_logs: 3, settings: 4 } });
       const throttle = lines.filter((l) => l.t === "login_throttle").map((l) => (l.r as { key: string }).key);
       expect(throttle).toEqual([...throttle].sort()); // code-point order on both engines
@@ -109,9 +136,21 @@ for (const engine of testEngines()) {
       });
 
       it.each([
-        ["cut in the middle of the compressed data", async () => fs.writeFile(file, (await fs.readFile(file)).subarray(0, 4000)), /damaged or truncated/],
-        ["cut before its closing line", () => editGzipLines(file, (lines) => lines.slice(0, -1)), /damaged or truncated: it ends after \d+ lines, without its closing line/],
-        ["cut inside a row", () => editGzipLines(file, (lines) => [...lines.slice(0, 600), lines[600]!.slice(0, 40)]), /damaged or truncated: line 601 is not complete JSON/],
+        [
+          "cut in the middle of the compressed data",
+          async () => fs.writeFile(file, (await fs.readFile(file)).subarray(0, 4000)),
+          /damaged or truncated/,
+        ],
+        [
+          "cut before its closing line",
+          () => editGzipLines(file, (lines) => lines.slice(0, -1)),
+          /damaged or truncated: it ends after \d+ lines, without its closing line/,
+        ],
+        [
+          "cut inside a row",
+          () => editGzipLines(file, (lines) => [...lines.slice(0, 600), lines[600]!.slice(0, 40)]),
+          /damaged or truncated: line 601 is not complete JSON/,
+        ],
         [
           "with a count that does not match",
           () => editGzipLines(file, (lines) => [...lines.slice(0, -1), lines.at(-1)!.replace('"contact_info":2', '"contact_info":3')]),
@@ -122,13 +161,25 @@ for (const engine of testEngines()) {
           () =>
             editGzipLines(file, (lines) => {
               const user = lines.findIndex((l) => l.startsWith('{"t":"users"'));
-              return [...lines.slice(0, user + 1), lines[user]!, ...lines.slice(user + 1, -1), lines.at(-1)!.replace('"users":3', '"users":4').replace(/"rows":(\d+)/, (_, n) => `"rows":${Number(n) + 1}`)];
+              return [
+                ...lines.slice(0, user + 1),
+                lines[user]!,
+                ...lines.slice(user + 1, -1),
+                lines
+                  .at(-1)!
+                  .replace('"users":3', '"users":4')
+                  .replace(/"rows":(\d+)/, (_, n) => `"rows":${Number(n) + 1}`),
+              ];
             }),
           /unique|duplicate|constraint/i,
         ],
         [
           "made at another migration version",
-          () => editGzipLines(file, ([header, ...rest]) => [header!.replace('"0002-activity-user-index"', '"0002-activity-user-index","0003-from-the-future"'), ...rest]),
+          () =>
+            editGzipLines(file, ([header, ...rest]) => [
+              header!.replace('"0002-activity-user-index"', '"0002-activity-user-index","0003-from-the-future"'),
+              ...rest,
+            ]),
           /made by portal [\d.]+ whose database was at migration "0003-from-the-future"; this portal's database is at "0002-activity-user-index" \(unknown to this portal: 0003-from-the-future\)/,
         ],
         [
@@ -168,7 +219,10 @@ if (testEngines().includes("postgres")) {
         await restoreDatabase(postgres.ctx, fromSqlite);
         const postgresRows = await readEveryTable(postgres.ctx);
         // The backups logged themselves after dumping: each side has its own DATABASE_BACKUP row.
-        expect(postgresRows).toEqual({ ...sqliteRows, activity_logs: sqliteRows.activity_logs!.filter((r) => r.action !== "DATABASE_BACKUP") });
+        expect(postgresRows).toEqual({
+          ...sqliteRows,
+          activity_logs: sqliteRows.activity_logs!.filter((r) => r.action !== "DATABASE_BACKUP"),
+        });
       } finally {
         await sqlite.cleanup();
         await postgres.cleanup();

@@ -41,7 +41,13 @@ export async function restoreBackup(ctx: AppContext, source: string): Promise<Re
   await logActivity(ctx, {
     action: "DATABASE_RESTORED",
     entityType: "SYSTEM",
-    details: { file: path.basename(source), rows: summary.rows, backedUpAt: summary.header.createdAt, sourceEngine: summary.header.sourceEngine, via: "command line" },
+    details: {
+      file: path.basename(source),
+      rows: summary.rows,
+      backedUpAt: summary.header.createdAt,
+      sourceEngine: summary.header.sourceEngine,
+      via: "command line",
+    },
   });
   return summary;
 }

@@ -16,14 +16,25 @@ async function collect(text: string): Promise<DumpEvent[]> {
 
 const user = { id: "u1", email: "a@example.org", login_count: 3 };
 const doc = (id: string) => ({ id, title: `Doc ${id}`, size: null });
-const good = HEADER + rowLine("users", user) + rowLine("documents", doc("d1")) + rowLine("documents", doc("d2")) + trailerLine({ users: 1, documents: 2, settings: 0 });
+const good =
+  HEADER +
+  rowLine("users", user) +
+  rowLine("documents", doc("d1")) +
+  rowLine("documents", doc("d2")) +
+  trailerLine({ users: 1, documents: 2, settings: 0 });
 
 describe("dump lines", () => {
   it("reads back what was written: header, rows in order, then the end with counts", async () => {
     const events = await collect(good);
     expect(events[0]).toEqual({
       kind: "header",
-      header: { format: "cccm-portal-backup", version: 1, createdAt: "2026-03-01T09:30:15.000Z", sourceEngine: "sqlite", migrations: ["0001-initial", "0002-next"] },
+      header: {
+        format: "cccm-portal-backup",
+        version: 1,
+        createdAt: "2026-03-01T09:30:15.000Z",
+        sourceEngine: "sqlite",
+        migrations: ["0001-initial", "0002-next"],
+      },
     });
     expect(events.slice(1, 4)).toEqual([
       { kind: "row", table: "users", row: user },
@@ -44,18 +55,30 @@ describe("dump lines", () => {
     ["another format version", good.replace('"version":1', '"version":2'), /format version 2; this portal reads version 1/],
     ["a file cut before its closing line", good.split("\n").slice(0, 3).join("\n") + "\n", /damaged or truncated: it ends after 3 lines/],
     ["a file cut inside a line", good.slice(0, good.lastIndexOf('{"t"') + 20) + "\n", /damaged or truncated: line 4 is not complete JSON/],
-    ["a count that does not match", good.replace('"documents":2', '"documents":3').replace('"rows":3', '"rows":4'), /2 rows of "documents" but its closing line counts 3/],
+    [
+      "a count that does not match",
+      good.replace('"documents":2', '"documents":3').replace('"rows":3', '"rows":4'),
+      /2 rows of "documents" but its closing line counts 3/,
+    ],
     ["a missing count", good.replace(',"settings":0', ""), /no row count for "settings"/],
     ["a count of an unknown table", good.replace('"settings":0', '"settings":0,"extra":0'), /unknown table "extra"/],
     ["data after the closing line", good + rowLine("settings", { key: "k" }), /data after its closing line/],
-    ["a row of an unknown table", HEADER + rowLine("nope", { id: 1 }) + trailerLine({ users: 0, documents: 0, settings: 0 }), /unknown table "nope"/],
+    [
+      "a row of an unknown table",
+      HEADER + rowLine("nope", { id: 1 }) + trailerLine({ users: 0, documents: 0, settings: 0 }),
+      /unknown table "nope"/,
+    ],
     [
       "a parent table after its children",
       HEADER + rowLine("documents", doc("d1")) + rowLine("users", user) + trailerLine({ users: 1, documents: 1, settings: 0 }),
       /row of "users" after rows of "documents"/,
     ],
     ["a value that is not text, a number or null", HEADER + '{"t":"users","r":{"id":{"x":1}}}\n', /unexpected kind in "users.id"/],
-    ["a header without its migration list", '{"format":"cccm-portal-backup","version":1,"createdAt":"x","sourceEngine":"sqlite"}\n', /header line lacks/],
+    [
+      "a header without its migration list",
+      '{"format":"cccm-portal-backup","version":1,"createdAt":"x","sourceEngine":"sqlite"}\n',
+      /header line lacks/,
+    ],
   ];
 
   it.each(refusals)("refuses %s", async (_label, text, message) => {
@@ -92,7 +115,10 @@ describe("normaliseRow", () => {
   });
 
   it("keeps text that looks like a number as text", () => {
-    expect(normaliseRow("t", { id: "0042", size: null, big: null, amount: null, note: "1e3" }, columns)).toMatchObject({ id: "0042", note: "1e3" });
+    expect(normaliseRow("t", { id: "0042", size: null, big: null, amount: null, note: "1e3" }, columns)).toMatchObject({
+      id: "0042",
+      note: "1e3",
+    });
   });
 
   it.each([
@@ -109,6 +135,8 @@ describe("normaliseRow", () => {
 
   it("refuses a result with a column missing or one too many", () => {
     expect(() => normaliseRow("t", { id: "a", size: 1, big: 1, amount: 1 }, columns)).toThrow(/t.note is missing/);
-    expect(() => normaliseRow("t", { id: "a", size: 1, big: 1, amount: 1, note: null, extra: 1 }, columns)).toThrow(/unknown columns: extra/);
+    expect(() => normaliseRow("t", { id: "a", size: 1, big: 1, amount: 1, note: null, extra: 1 }, columns)).toThrow(
+      /unknown columns: extra/,
+    );
   });
 });

@@ -4,8 +4,17 @@ import type { Engine } from "../db/client";
 import type { Database } from "../db/types";
 import { PORTAL_VERSION } from "../system/system.service";
 import { iso } from "../time";
-import { type ColumnInfo, type DumpHeader, type DumpRow, headerLine, normaliseRow, rowLine, type TableCounts, trailerLine } from "./dump-format";
-import { writeGzipFile, type WrittenFile } from "./files";
+import {
+  type ColumnInfo,
+  type DumpHeader,
+  type DumpRow,
+  headerLine,
+  normaliseRow,
+  rowLine,
+  type TableCounts,
+  trailerLine,
+} from "./dump-format";
+import { type WrittenFile, writeGzipFile } from "./files";
 import { appliedMigrations, checkedColumns } from "./schema";
 import { TRANSFER_TABLES } from "./tables";
 import { selectRowPages } from "./transfer.queries";
@@ -35,7 +44,17 @@ export async function dumpDatabase(ctx: AppContext, file: string, onRow?: (table
     .setIsolationLevel("repeatable read")
     .setAccessMode("read only")
     .execute((trx) =>
-      writeGzipFile(file, dumpLines(trx, engine, columns, counts, { createdAt: iso(ctx.now()), sourceEngine: engine, portalVersion: PORTAL_VERSION, migrations }, onRow)),
+      writeGzipFile(
+        file,
+        dumpLines(
+          trx,
+          engine,
+          columns,
+          counts,
+          { createdAt: iso(ctx.now()), sourceEngine: engine, portalVersion: PORTAL_VERSION, migrations },
+          onRow,
+        ),
+      ),
     );
   const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return { ...written, counts, rows, migrations };

@@ -6,13 +6,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestApp, type TestApp, type TestEngine, testEngines } from "../../../tests/support/engines";
 import type { AppContext } from "../context";
 import { loadDemoContent } from "../demo/demo.service";
-import { createUser } from "../users/users.service";
-import { S3Storage } from "../storage";
+import type { S3Storage } from "../storage";
 import { readAll } from "../storage/storage";
+import { createUser } from "../users/users.service";
 import { exportInstallation } from "./export";
 import { hashFile } from "./files";
 import { importInstallation } from "./import";
-import { DATABASE_FILE, type Manifest, MANIFEST_FILE } from "./manifest";
+import { DATABASE_FILE, MANIFEST_FILE, type Manifest } from "./manifest";
 import { TABLE_NAMES } from "./tables";
 import { editGzipLines, FIXTURE_FILES, type LocalS3, readEveryTable, seedEveryTable, startLocalS3 } from "./transfer.testing";
 
@@ -87,7 +87,11 @@ for (const engine of testEngines()) {
     it("imports into an empty installation: every row and every file, read back and compared", async () => {
       const report = await importInstallation(target.ctx, exported.dir);
       expect(report.ok).toBe(true);
-      expect(report.files).toMatchObject({ expected: exported.manifest.files.length, matched: exported.manifest.files.length, problems: [] });
+      expect(report.files).toMatchObject({
+        expected: exported.manifest.files.length,
+        matched: exported.manifest.files.length,
+        problems: [],
+      });
       expect(report.tables.every((t) => t.expected === t.found)).toBe(true);
       await expectSameInstallation(exported.source.ctx, target.ctx);
     });
@@ -105,13 +109,19 @@ for (const engine of testEngines()) {
       await fs.cp(exported.dir, dir, { recursive: true });
       // A document in a folder that does not exist: counts and checksums agree, the load breaks a foreign key.
       await editGzipLines(path.join(dir, DATABASE_FILE), (lines) =>
-        lines.map((l) => (l.includes('"t":"documents"') && l.includes("00000000-0000-4000-8002-000000000001") ? l.replace(/"folder_id":"[^"]+"/, '"folder_id":"no-such-folder"') : l)),
+        lines.map((l) =>
+          l.includes('"t":"documents"') && l.includes("00000000-0000-4000-8002-000000000001")
+            ? l.replace(/"folder_id":"[^"]+"/, '"folder_id":"no-such-folder"')
+            : l,
+        ),
       );
       const manifest = await readManifestFile(dir);
       manifest.database = { file: DATABASE_FILE, ...(await hashFile(path.join(dir, DATABASE_FILE))) };
       await fs.writeFile(path.join(dir, MANIFEST_FILE), JSON.stringify(manifest));
 
-      await expect(importInstallation(target.ctx, dir)).rejects.toThrow(/The database was not changed, and the \d+ files copied were removed again/);
+      await expect(importInstallation(target.ctx, dir)).rejects.toThrow(
+        /The database was not changed, and the \d+ files copied were removed again/,
+      );
       for (const file of manifest.files) expect(await target.ctx.storage.stat(file.key)).toBeNull();
       for (const rows of Object.values(await readEveryTable(target.ctx))) expect(rows).toEqual([]);
     });
@@ -121,7 +131,11 @@ for (const engine of testEngines()) {
       await fs.cp(exported.dir, dir, { recursive: true });
       const victim = exported.manifest.files[3]!;
       await fs.appendFile(path.join(dir, "files", victim.key), "tampered");
-      await expect(importInstallation(target.ctx, dir)).rejects.toThrow(new RegExp(`files/${victim.key} is not the file the manifest describes[^]*Nothing was imported; the files copied so far were removed again`));
+      await expect(importInstallation(target.ctx, dir)).rejects.toThrow(
+        new RegExp(
+          `files/${victim.key} is not the file the manifest describes[^]*Nothing was imported; the files copied so far were removed again`,
+        ),
+      );
       for (const file of exported.manifest.files) expect(await target.ctx.storage.stat(file.key)).toBeNull();
 
       await fs.appendFile(path.join(dir, DATABASE_FILE), "x");
@@ -131,7 +145,9 @@ for (const engine of testEngines()) {
       await fs.writeFile(path.join(dir, MANIFEST_FILE), JSON.stringify(manifest));
       await fs.rm(path.join(dir, DATABASE_FILE));
       await fs.cp(path.join(exported.dir, DATABASE_FILE), path.join(dir, DATABASE_FILE));
-      await expect(importInstallation(target.ctx, dir)).rejects.toThrow(`The database names 1 file(s) the export does not carry: ${victim.key}.`);
+      await expect(importInstallation(target.ctx, dir)).rejects.toThrow(
+        `The database names 1 file(s) the export does not carry: ${victim.key}.`,
+      );
       await fs.rm(path.join(dir, MANIFEST_FILE));
       await expect(importInstallation(target.ctx, dir)).rejects.toThrow(/manifest.json is missing: .* is not a finished export/);
       for (const rows of Object.values(await readEveryTable(target.ctx))) expect(rows).toEqual([]);
@@ -162,8 +178,14 @@ for (const engine of testEngines()) {
         () => new Error("the export succeeded"),
         (e: unknown) => e as Error,
       );
-      expect(error.message).toContain(`1 file(s) the database refers to are missing from storage:\n  ${pdf.key} (documents 00000000-0000-4000-8003-000000000001)`);
-      expect(error.message).toMatch(new RegExp(`1 file\\(s\\) differ from what the database recorded:\\n  ${csv.key} \\(documents 00000000-0000-4000-8003-000000000002\\): recorded ${csv.bytes.length} bytes`));
+      expect(error.message).toContain(
+        `1 file(s) the database refers to are missing from storage:\n  ${pdf.key} (documents 00000000-0000-4000-8003-000000000001)`,
+      );
+      expect(error.message).toMatch(
+        new RegExp(
+          `1 file\\(s\\) differ from what the database recorded:\\n  ${csv.key} \\(documents 00000000-0000-4000-8003-000000000002\\): recorded ${csv.bytes.length} bytes`,
+        ),
+      );
       expect(error.message).toMatch(/unfinished \(it has no manifest.json\)/);
       expect(await fs.readdir(dir)).not.toContain(MANIFEST_FILE);
     });

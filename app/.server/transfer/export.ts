@@ -6,7 +6,7 @@ import { PORTAL_VERSION } from "../system/system.service";
 import { iso } from "../time";
 import { dumpDatabase } from "./dump";
 import { type DumpRow, TransferError } from "./dump-format";
-import { DATABASE_FILE, FILES_DIR, type Manifest, type ManifestFile, MANIFEST_FILE, MANIFEST_FORMAT, writeManifest } from "./manifest";
+import { DATABASE_FILE, FILES_DIR, MANIFEST_FILE, MANIFEST_FORMAT, type Manifest, type ManifestFile, writeManifest } from "./manifest";
 import { FILE_COLUMNS } from "./tables";
 
 /** Where a storage key is referenced, and what the row recorded about the file. */
@@ -35,7 +35,8 @@ export async function exportInstallation(ctx: AppContext, target: string): Promi
     const references = new Map<string, Reference[]>();
     const invalid: string[] = [];
     const dump = await dumpDatabase(ctx, path.join(dir, DATABASE_FILE), (table, row) => collectReferences(table, row, references, invalid));
-    if (invalid.length) throw new TransferError(`The database refers to ${invalid.length} invalid storage key(s):\n  ${invalid.join("\n  ")}`);
+    if (invalid.length)
+      throw new TransferError(`The database refers to ${invalid.length} invalid storage key(s):\n  ${invalid.join("\n  ")}`);
     const files = await copyFiles(ctx.storage, path.join(dir, FILES_DIR), references);
     const manifest: Manifest = {
       format: MANIFEST_FORMAT,
@@ -52,9 +53,12 @@ export async function exportInstallation(ctx: AppContext, target: string): Promi
     return { dir, manifest };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new TransferError(`${message}\nThe export in ${dir} is unfinished (it has no ${MANIFEST_FILE}); empty that folder before exporting again.`, {
-      cause: error,
-    });
+    throw new TransferError(
+      `${message}\nThe export in ${dir} is unfinished (it has no ${MANIFEST_FILE}); empty that folder before exporting again.`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 

@@ -71,7 +71,9 @@ export async function* readGzipLines(file: string): AsyncGenerator<string> {
     if (typeof code === "string" && code.startsWith("Z_")) {
       const why = error instanceof Error ? error.message : String(error);
       throw new TransferError(
-        decoded ? `The backup is damaged or truncated: its compressed data stops short (${why}).` : "This file is not a portal backup: it is not gzip-compressed.",
+        decoded
+          ? `The backup is damaged or truncated: its compressed data stops short (${why}).`
+          : "This file is not a portal backup: it is not gzip-compressed.",
       );
     }
     throw error;

@@ -1,8 +1,8 @@
 import path from "node:path";
+import { mimeForExtension } from "~/lib/mime";
 import type { AppContext } from "../context";
 import { migrateToLatest } from "../db/migrate";
 import { LocalStorage, type Storage, StorageNotFoundError } from "../storage";
-import { mimeForExtension } from "~/lib/mime";
 import { parseDump, type TableCounts, TransferError } from "./dump-format";
 import { hashFile, hashStream, readGzipLines } from "./files";
 import { DATABASE_FILE, FILES_DIR, type Manifest, type ManifestFile, readManifest } from "./manifest";
@@ -36,7 +36,10 @@ export async function importInstallation(ctx: AppContext, source: string): Promi
   assertSameMigrations(manifest.migrations, await appliedMigrations(kysely, engine), manifest.source.portalVersion);
   if (await hasUsersOrDocuments(kysely)) throw new TransferError(NOT_EMPTY_MESSAGE);
   await ctx.storage.check().catch((error: unknown) => {
-    throw new TransferError(`The target storage (${ctx.storage.driver}) is not usable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new TransferError(
+      `The target storage (${ctx.storage.driver}) is not usable: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   });
 
   const created = await copyFiles(ctx.storage, path.join(dir, FILES_DIR), manifest.files);
@@ -77,7 +80,9 @@ async function verifyDump(file: string, manifest: Manifest): Promise<void> {
   }
   for (const table of TABLE_NAMES) {
     if (counts?.[table] !== manifest.tables[table]) {
-      throw new TransferError(`The manifest counts ${manifest.tables[table]} rows of "${table}", the database file ${counts?.[table]}: the export is damaged.`);
+      throw new TransferError(
+        `The manifest counts ${manifest.tables[table]} rows of "${table}", the database file ${counts?.[table]}: the export is damaged.`,
+      );
     }
   }
 }
@@ -90,7 +95,8 @@ async function copyFiles(storage: Storage, filesDir: string, files: ManifestFile
     for (const file of files) {
       const existed = (await storage.stat(file.key)) !== null;
       const body = await source.get(file.key).catch((error: unknown) => {
-        if (error instanceof StorageNotFoundError) throw new TransferError(`The export is missing ${FILES_DIR}/${file.key}, which its manifest lists.`);
+        if (error instanceof StorageNotFoundError)
+          throw new TransferError(`The export is missing ${FILES_DIR}/${file.key}, which its manifest lists.`);
         throw error;
       });
       const stored = await storage.put(file.key, body, { contentType: mimeForExtension(path.extname(file.key)) });
@@ -103,7 +109,9 @@ async function copyFiles(storage: Storage, filesDir: string, files: ManifestFile
     }
   } catch (error) {
     const left = await removeFiles(storage, created);
-    const note = left.length ? `; these copied files could not be removed: ${left.join(", ")}` : "; the files copied so far were removed again";
+    const note = left.length
+      ? `; these copied files could not be removed: ${left.join(", ")}`
+      : "; the files copied so far were removed again";
     const message = error instanceof Error ? error.message : String(error);
     throw new TransferError(`${message}\nNothing was imported${note}.`, { cause: error });
   }

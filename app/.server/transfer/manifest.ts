@@ -33,7 +33,9 @@ export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestFile = Manifest["files"][number];
 
 export async function writeManifest(dir: string, manifest: Manifest): Promise<void> {
-  await createFileAtomically(path.join(dir, MANIFEST_FILE), (tmp) => fs.writeFile(tmp, `${JSON.stringify(manifest, null, 2)}\n`, { flag: "wx" }));
+  await createFileAtomically(path.join(dir, MANIFEST_FILE), (tmp) =>
+    fs.writeFile(tmp, `${JSON.stringify(manifest, null, 2)}\n`, { flag: "wx" }),
+  );
 }
 
 /** Reads and checks `manifest.json`: its shape, every key a valid storage key, no key twice. */

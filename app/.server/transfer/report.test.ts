@@ -24,6 +24,8 @@ describe("transfer reports", () => {
   });
 
   it("prints counts with a total", () => {
-    expect(formatCounts({ users: 1, documents: 40 })).toBe(["table      rows", "users         1", "documents    40", "total        41"].join("\n"));
+    expect(formatCounts({ users: 1, documents: 40 })).toBe(
+      ["table      rows", "users         1", "documents    40", "total        41"].join("\n"),
+    );
   });
 });

@@ -88,12 +88,17 @@ function batchLoader(db: Kysely<Database>, columns: Map<string, ColumnInfo[]>) {
         await flush();
         table = name;
         const tableColumns = columns.get(name) ?? [];
-        expected = tableColumns.map((c) => c.name).sort().join(", ");
+        expected = tableColumns
+          .map((c) => c.name)
+          .sort()
+          .join(", ");
         limit = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, Math.floor(MAX_PARAMETERS / Math.max(1, tableColumns.length))));
       }
       const found = Object.keys(row).sort().join(", ");
       if (found !== expected) {
-        throw new TransferError(`The backup does not match this database: a row of "${name}" has the columns (${found}), the table has (${expected}).`);
+        throw new TransferError(
+          `The backup does not match this database: a row of "${name}" has the columns (${found}), the table has (${expected}).`,
+        );
       }
       rows.push(row);
       if (rows.length >= limit) await flush();
@@ -105,7 +110,9 @@ async function assertCounts(db: Kysely<Database>, counts: TableCounts): Promise<
   for (const table of TABLE_NAMES) {
     const found = await countRows(db, table);
     if (found !== counts[table]) {
-      throw new TransferError(`After loading, "${table}" holds ${found} rows where the backup counts ${counts[table]}; nothing was changed.`);
+      throw new TransferError(
+        `After loading, "${table}" holds ${found} rows where the backup counts ${counts[table]}; nothing was changed.`,
+      );
     }
   }
 }

@@ -41,7 +41,9 @@ export async function checkedColumns(db: Kysely<Database>, engine: Engine): Prom
     }
   }
   if (problems.length) {
-    throw new TransferError(`The database schema does not match the transfer's table list (app/.server/transfer/tables.ts): ${problems.join("; ")}.`);
+    throw new TransferError(
+      `The database schema does not match the transfer's table list (app/.server/transfer/tables.ts): ${problems.join("; ")}.`,
+    );
   }
   return columns;
 }

@@ -40,7 +40,10 @@ async function sqliteTables(db: Kysely<Database>): Promise<LiveTable[]> {
     out.push({
       name,
       columns: rows.map((c) => ({ name: c.name, type: c.type })),
-      primaryKey: rows.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+      primaryKey: rows
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name),
     });
   }
   return out;
@@ -90,7 +93,13 @@ export async function selectForeignKeys(db: Kysely<Database>, engine: Engine): P
  * PostgreSQL reads through a cursor (one sort, then page after page, inside the caller's
  * transaction); SQLite pages by key, which its primary-key index answers directly.
  */
-export async function* selectRowPages(db: Kysely<Database>, engine: Engine, table: string, key: string, pageSize: number): AsyncGenerator<AnyRow[]> {
+export async function* selectRowPages(
+  db: Kysely<Database>,
+  engine: Engine,
+  table: string,
+  key: string,
+  pageSize: number,
+): AsyncGenerator<AnyRow[]> {
   if (engine === "postgres") {
     const cursor = sql.id(`transfer_${table}`);
     await sql`declare ${cursor} no scroll cursor for select * from ${sql.table(table)} order by ${sql.ref(key)} collate "C"`.execute(db);

@@ -10,9 +10,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { Insertable } from "kysely";
+import { s3rverEnv, startS3rver } from "../../../tests/support/s3rver";
 import type { AppContext } from "../context";
 import type { Database } from "../db/types";
-import { s3rverEnv, startS3rver } from "../../../tests/support/s3rver";
 import { TRANSFER_TABLES } from "./tables";
 
 const T0 = Date.parse("2026-02-01T08:00:00.000Z");
@@ -21,9 +21,18 @@ const uuid = (kind: number, n: number) => `00000000-0000-4000-8${String(kind).pa
 const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");
 
 export const FIXTURE_FILES = [
-  { key: "documents/2026/02/1769932800000-aaaaaaaa-0000-4000-8000-000000000001.pdf", bytes: Buffer.from("%PDF-1.4\n% fixture report\n%%EOF\n") },
-  { key: "documents/2026/02/1769932800000-aaaaaaaa-0000-4000-8000-000000000002.csv", bytes: Buffer.from("site,households\nBaidoa – Horseed,120\n") },
-  { key: "documents/2026/02/1769932800000-aaaaaaaa-0000-4000-8000-000000000003.txt", bytes: Buffer.from("Annex: Xaaladda barakacayaasha 🙂\n") },
+  {
+    key: "documents/2026/02/1769932800000-aaaaaaaa-0000-4000-8000-000000000001.pdf",
+    bytes: Buffer.from("%PDF-1.4\n% fixture report\n%%EOF\n"),
+  },
+  {
+    key: "documents/2026/02/1769932800000-aaaaaaaa-0000-4000-8000-000000000002.csv",
+    bytes: Buffer.from("site,households\nBaidoa – Horseed,120\n"),
+  },
+  {
+    key: "documents/2026/02/1769932800000-aaaaaaaa-0000-4000-8000-000000000003.txt",
+    bytes: Buffer.from("Annex: Xaaladda barakacayaasha 🙂\n"),
+  },
 ] as const;
 
 type Rows<T extends keyof Database> = Insertable<Database[T]>[];
@@ -39,16 +48,68 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
   const [pdf, csv, txt] = FIXTURE_FILES;
 
   const users: Rows<"users"> = [
-    { id: uuid(1, 1), email: "amina@example.org", name: 'Amina "Ami" Hassan\nBaidoa', organization: "CCCM – Somalia", role: "admin", password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA", is_active: 1, login_count: 2147483647, last_login_at: at(5), created_at: at(0), updated_at: at(5) },
-    { id: uuid(1, 2), email: "editor@example.org", name: "", organization: null, role: "editor", password_hash: null, is_active: 0, login_count: 0, last_login_at: null, created_at: at(1), updated_at: at(1) },
-    { id: uuid(1, 3), email: "viewer@example.org", name: null, organization: null, role: "user", password_hash: null, is_active: 1, login_count: 1, last_login_at: null, created_at: at(2), updated_at: at(2) },
+    {
+      id: uuid(1, 1),
+      email: "amina@example.org",
+      name: 'Amina "Ami" Hassan\nBaidoa',
+      organization: "CCCM – Somalia",
+      role: "admin",
+      password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+      is_active: 1,
+      login_count: 2147483647,
+      last_login_at: at(5),
+      created_at: at(0),
+      updated_at: at(5),
+    },
+    {
+      id: uuid(1, 2),
+      email: "editor@example.org",
+      name: "",
+      organization: null,
+      role: "editor",
+      password_hash: null,
+      is_active: 0,
+      login_count: 0,
+      last_login_at: null,
+      created_at: at(1),
+      updated_at: at(1),
+    },
+    {
+      id: uuid(1, 3),
+      email: "viewer@example.org",
+      name: null,
+      organization: null,
+      role: "user",
+      password_hash: null,
+      is_active: 1,
+      login_count: 1,
+      last_login_at: null,
+      created_at: at(2),
+      updated_at: at(2),
+    },
   ];
   await db.insertInto("users").values(users).execute();
   await db
     .insertInto("sessions")
     .values([
-      { id: sha256("session-1"), user_id: uuid(1, 1), created_at: at(5), last_seen_at: at(6), expires_at: at(600), ip_address: "203.0.113.5", user_agent: "Mozilla/5.0 (X11; Linux) \"quoted\"" },
-      { id: sha256("session-2"), user_id: uuid(1, 2), created_at: at(7), last_seen_at: at(7), expires_at: at(607), ip_address: null, user_agent: null },
+      {
+        id: sha256("session-1"),
+        user_id: uuid(1, 1),
+        created_at: at(5),
+        last_seen_at: at(6),
+        expires_at: at(600),
+        ip_address: "203.0.113.5",
+        user_agent: 'Mozilla/5.0 (X11; Linux) "quoted"',
+      },
+      {
+        id: sha256("session-2"),
+        user_id: uuid(1, 2),
+        created_at: at(7),
+        last_seen_at: at(7),
+        expires_at: at(607),
+        ip_address: null,
+        user_agent: null,
+      },
     ])
     .execute();
   await db
@@ -72,11 +133,35 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
   await db
     .insertInto("folders")
     .values([
-      { id: uuid(2, 1), name: "Safety Audits", description: "Findings & tools", is_public: 1, share_token: "tok_Folder-1", view_count: 12, created_by_id: uuid(1, 1), created_at: at(10), updated_at: at(11) },
-      { id: uuid(2, 2), name: "Net 2.0", description: null, is_public: 0, share_token: null, view_count: 0, created_by_id: null, created_at: at(12), updated_at: at(12) },
+      {
+        id: uuid(2, 1),
+        name: "Safety Audits",
+        description: "Findings & tools",
+        is_public: 1,
+        share_token: "tok_Folder-1",
+        view_count: 12,
+        created_by_id: uuid(1, 1),
+        created_at: at(10),
+        updated_at: at(11),
+      },
+      {
+        id: uuid(2, 2),
+        name: "Net 2.0",
+        description: null,
+        is_public: 0,
+        share_token: null,
+        view_count: 0,
+        created_by_id: null,
+        created_at: at(12),
+        updated_at: at(12),
+      },
     ])
     .execute();
-  const document = (n: number, file: (typeof FIXTURE_FILES)[number] | null, extra: Partial<Insertable<Database["documents"]>>): Insertable<Database["documents"]> => ({
+  const document = (
+    n: number,
+    file: (typeof FIXTURE_FILES)[number] | null,
+    extra: Partial<Insertable<Database["documents"]>>,
+  ): Insertable<Database["documents"]> => ({
     id: uuid(3, n),
     title: `Fixture document ${n}`,
     description: null,
@@ -105,7 +190,18 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
   await db
     .insertInto("documents")
     .values([
-      document(1, pdf, { description: "Guddiga goobta – “site committee”\nline two", tags: '["Baidoa","Site Monitoring"]', mime_type: "application/pdf", folder_id: uuid(2, 1), uploaded_by: uuid(1, 1), view_count: 7, download_count: 3, sectors: '["CCCM","WASH"]', locations: '["Bay"]', partner: "IOM" }),
+      document(1, pdf, {
+        description: "Guddiga goobta – “site committee”\nline two",
+        tags: '["Baidoa","Site Monitoring"]',
+        mime_type: "application/pdf",
+        folder_id: uuid(2, 1),
+        uploaded_by: uuid(1, 1),
+        view_count: 7,
+        download_count: 3,
+        sectors: '["CCCM","WASH"]',
+        locations: '["Bay"]',
+        partner: "IOM",
+      }),
       document(2, csv, { category: "Template", mime_type: "text/csv", published: 0, share_token: "shareTok_2" }),
       document(3, null, { category: "Other", title: "No file yet" }),
     ])
@@ -113,15 +209,71 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
   await db
     .insertInto("document_attachments")
     .values([
-      { id: uuid(4, 1), document_id: uuid(3, 1), label: "Annex A", file_path: txt.key, file_type: "TXT", file_size: txt.bytes.length, mime_type: "text/plain", sha256: sha256(txt.bytes), display_order: 0, created_at: at(30) },
-      { id: uuid(4, 2), document_id: uuid(3, 1), label: "Same file, second label", file_path: txt.key, file_type: null, file_size: null, mime_type: null, sha256: null, display_order: 1, created_at: at(31) },
+      {
+        id: uuid(4, 1),
+        document_id: uuid(3, 1),
+        label: "Annex A",
+        file_path: txt.key,
+        file_type: "TXT",
+        file_size: txt.bytes.length,
+        mime_type: "text/plain",
+        sha256: sha256(txt.bytes),
+        display_order: 0,
+        created_at: at(30),
+      },
+      {
+        id: uuid(4, 2),
+        document_id: uuid(3, 1),
+        label: "Same file, second label",
+        file_path: txt.key,
+        file_type: null,
+        file_size: null,
+        mime_type: null,
+        sha256: null,
+        display_order: 1,
+        created_at: at(31),
+      },
     ])
     .execute();
   await db
     .insertInto("dashboards")
     .values([
-      { id: uuid(5, 1), title: "Site Monitoring", description: null, type: "site_monitoring", category: "monitoring", provider: "POWERBI", url: "https://dashboards.example.org/a", embed_url: "https://dashboards.example.org/a?embed=true", thumbnail_url: null, file_path: null, org_id: null, is_public: 1, display_order: 0, created_by: uuid(1, 1), created_at: at(40), updated_at: at(40) },
-      { id: uuid(5, 2), title: "Hidden", description: "", type: "other", category: null, provider: "EXTERNAL", url: null, embed_url: null, thumbnail_url: "https://example.org/t.png", file_path: null, org_id: "org-1", is_public: 0, display_order: 1, created_by: null, created_at: at(41), updated_at: at(41) },
+      {
+        id: uuid(5, 1),
+        title: "Site Monitoring",
+        description: null,
+        type: "site_monitoring",
+        category: "monitoring",
+        provider: "POWERBI",
+        url: "https://dashboards.example.org/a",
+        embed_url: "https://dashboards.example.org/a?embed=true",
+        thumbnail_url: null,
+        file_path: null,
+        org_id: null,
+        is_public: 1,
+        display_order: 0,
+        created_by: uuid(1, 1),
+        created_at: at(40),
+        updated_at: at(40),
+      },
+      {
+        id: uuid(5, 2),
+        title: "Hidden",
+        description: "",
+        type: "other",
+        category: null,
+        provider: "EXTERNAL",
+        url: null,
+        embed_url: null,
+        thumbnail_url: "https://example.org/t.png",
+        file_path: null,
+        org_id: "org-1",
+        is_public: 0,
+        display_order: 1,
+        created_by: null,
+        created_at: at(41),
+        updated_at: at(41),
+      },
     ])
     .execute();
   await db
@@ -144,12 +296,16 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
     entity_type: i % 3 === 0 ? "DOCUMENT" : "SECURITY",
     entity_id: i % 3 === 0 ? uuid(3, 1) : null,
     user_id: i % 5 === 0 ? uuid(1, 1) : null,
-    details: JSON.stringify({ n: i, email: `who${i}@example.org`, note: "tab\tquote\" backslash\\" }),
+    details: JSON.stringify({ n: i, email: `who${i}@example.org`, note: 'tab\tquote" backslash\\' }),
     ip_address: i % 2 ? "203.0.113.9" : null,
     user_agent: null,
     created_at: at(100 + i),
   }));
-  for (let i = 0; i < activity.length; i += 200) await db.insertInto("activity_logs").values(activity.slice(i, i + 200)).execute();
+  for (let i = 0; i < activity.length; i += 200)
+    await db
+      .insertInto("activity_logs")
+      .values(activity.slice(i, i + 200))
+      .execute();
   await db
     .insertInto("settings")
     .values([
@@ -162,8 +318,30 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
   await db
     .insertInto("jobs")
     .values([
-      { id: uuid(9, 1), kind: "remove-test-document", payload: JSON.stringify({ documentId: uuid(3, 3) }), status: "queued", run_at: at(70), attempts: 0, locked_at: null, locked_by: null, last_error: null, created_at: at(69) },
-      { id: uuid(9, 2), kind: "remove-test-document", payload: "{}", status: "failed", run_at: at(71), attempts: 5, locked_at: at(72), locked_by: "host:123:abc", last_error: "Error: gone\n    at x", created_at: at(70) },
+      {
+        id: uuid(9, 1),
+        kind: "remove-test-document",
+        payload: JSON.stringify({ documentId: uuid(3, 3) }),
+        status: "queued",
+        run_at: at(70),
+        attempts: 0,
+        locked_at: null,
+        locked_by: null,
+        last_error: null,
+        created_at: at(69),
+      },
+      {
+        id: uuid(9, 2),
+        kind: "remove-test-document",
+        payload: "{}",
+        status: "failed",
+        run_at: at(71),
+        attempts: 5,
+        locked_at: at(72),
+        locked_by: "host:123:abc",
+        last_error: "Error: gone\n    at x",
+        created_at: at(70),
+      },
     ])
     .execute();
 }
@@ -183,8 +361,20 @@ export async function readEveryTable(ctx: AppContext): Promise<TableContents> {
 
 /** Rewrites a gzip'd line file through `edit` (tests make damaged and tampered dumps with it). */
 export async function editGzipLines(file: string, edit: (lines: string[]) => string[]): Promise<void> {
-  const lines = gunzipSync(await fs.readFile(file)).toString("utf8").split("\n").slice(0, -1);
-  await fs.writeFile(file, gzipSync(Buffer.from(edit(lines).map((l) => `${l}\n`).join(""))));
+  const lines = gunzipSync(await fs.readFile(file))
+    .toString("utf8")
+    .split("\n")
+    .slice(0, -1);
+  await fs.writeFile(
+    file,
+    gzipSync(
+      Buffer.from(
+        edit(lines)
+          .map((l) => `${l}\n`)
+          .join(""),
+      ),
+    ),
+  );
 }
 
 export async function readGzipText(file: string): Promise<string> {

@@ -3,8 +3,9 @@
  * the first bytes of the content, so a renamed executable is refused
  * (OWASP file-upload guidance). Lists from admin-and-sharing section 5.
  */
-import { BULK_EXTENSIONS } from "~/lib/folders";
+
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from "~/lib/document-form";
+import { BULK_EXTENSIONS } from "~/lib/folders";
 
 // The lists and the limit live in app/lib, where the browser checks a file before sending it;
 // the server enforces the very same values (and, below, the content).
@@ -26,7 +27,8 @@ const OLE = startsWith(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1); // legac
 const ZIP = startsWith(0x50, 0x4b, 0x03, 0x04); // OOXML containers
 const JPEG = startsWith(0xff, 0xd8, 0xff);
 const PNG = startsWith(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
-const GIF: Signature = (head) => startsWith(0x47, 0x49, 0x46, 0x38, 0x37, 0x61)(head) || startsWith(0x47, 0x49, 0x46, 0x38, 0x39, 0x61)(head);
+const GIF: Signature = (head) =>
+  startsWith(0x47, 0x49, 0x46, 0x38, 0x37, 0x61)(head) || startsWith(0x47, 0x49, 0x46, 0x38, 0x39, 0x61)(head);
 /** Text: no NUL bytes and valid UTF-8 (a truncated last character is allowed). */
 const TEXT: Signature = (head) => {
   if (head.includes(0)) return false;

@@ -1,5 +1,5 @@
-import busboy from "busboy";
 import { Readable, Transform, type TransformCallback } from "node:stream";
+import busboy from "busboy";
 import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import { extensionOf } from "~/lib/file-names";
 import { mimeForExtension } from "~/lib/mime";
@@ -122,7 +122,10 @@ export async function parseUpload(request: Request, options: UploadOptions): Pro
   body.pipe(parser);
 
   // Files are announced while parsing, so `pending` is complete only once the parser has closed.
-  let failure: unknown = await finished.then(() => null, (error: unknown) => error);
+  let failure: unknown = await finished.then(
+    () => null,
+    (error: unknown) => error,
+  );
   // Wait for every file before deciding, so a failure leaves no orphan behind.
   for (const outcome of await Promise.allSettled(pending)) {
     if (outcome.status === "rejected") failure ??= outcome.reason;

@@ -19,7 +19,12 @@ export interface Invitation {
  * them to choose one. Re-inviting an account that never set its password
  * replaces its link. Logs USER_INVITED (never the link).
  */
-export async function inviteUser(ctx: AppContext, actor: UserRow, input: Omit<NewAccount, "password">, meta: RequestMeta): Promise<Invitation> {
+export async function inviteUser(
+  ctx: AppContext,
+  actor: UserRow,
+  input: Omit<NewAccount, "password">,
+  meta: RequestMeta,
+): Promise<Invitation> {
   if (actor.role !== "admin" || !actor.is_active) throw new AccountRuleError("Only admins can manage users");
   const { user, created } = await createInvitedAccount(ctx, input);
   const link = await issueSetPasswordLink(ctx, user.id);

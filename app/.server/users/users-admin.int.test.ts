@@ -38,7 +38,12 @@ for (const engine of testEngines()) {
     afterEach(async () => t.cleanup());
 
     it("invites without a password; the link sets one once, then signs in", async () => {
-      const invite = await inviteUser(t.ctx, admin, { email: " Editor@Example.org", name: "Ed", organization: "IOM", role: "editor" }, meta);
+      const invite = await inviteUser(
+        t.ctx,
+        admin,
+        { email: " Editor@Example.org", name: "Ed", organization: "IOM", role: "editor" },
+        meta,
+      );
       expect(invite.path).toMatch(/^\/admin\/set-password\?token=[A-Za-z0-9_-]{43}$/);
       expect(invite.expiresAt.getTime() - clock.getTime()).toBe(7 * 24 * HOUR);
       expect(invite.user).toMatchObject({ email: "editor@example.org", role: "editor", organization: "IOM", password_hash: null });
@@ -166,7 +171,12 @@ for (const engine of testEngines()) {
       for (let i = 0; i < 60; i++) {
         clock = new Date(start + i * HOUR);
         const email = i % 2 === 0 ? "Field_Officer@example.org" : "fieldxofficer@example.org";
-        await logActivity(t.ctx, { action: i % 3 === 0 ? "LOGIN_FAILED" : "ADMIN_LOGIN_SUCCESS", entityType: "SECURITY", details: { email }, meta });
+        await logActivity(t.ctx, {
+          action: i % 3 === 0 ? "LOGIN_FAILED" : "ADMIN_LOGIN_SUCCESS",
+          entityType: "SECURITY",
+          details: { email },
+          meta,
+        });
       }
       await logActivity(t.ctx, { action: "USER_INVITED", entityType: "USER", details: { email: "field_officer@example.org" } });
 

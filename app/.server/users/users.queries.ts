@@ -62,5 +62,9 @@ export async function updateUser(
   changes: Partial<Pick<UsersTable, "role" | "password_hash" | "name" | "organization">> & { is_active?: number },
   at: string,
 ): Promise<void> {
-  await db.updateTable("users").set({ ...changes, updated_at: at }).where("id", "=", id).execute();
+  await db
+    .updateTable("users")
+    .set({ ...changes, updated_at: at })
+    .where("id", "=", id)
+    .execute();
 }

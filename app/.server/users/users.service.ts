@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { AppContext } from "../context";
-import type { UserRow } from "../db/types";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
 import { destroySessionsOfUser } from "../auth/sessions";
+import type { AppContext } from "../context";
+import type { UserRow } from "../db/types";
 import { iso } from "../time";
 import {
   countActiveAdmins,

@@ -44,7 +44,11 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSessionItem[] }) 
                 <tr key={s.id}>
                   <td className="px-3 py-2">
                     {s.email}
-                    {s.current ? <span className="ml-2 whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">This session</span> : null}
+                    {s.current ? (
+                      <span className="ml-2 whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                        This session
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2">{ROLE_LABELS[s.role]}</td>
                   <td className="px-3 py-2">
@@ -65,7 +69,12 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSessionItem[] }) 
                       <input type="hidden" name="intent" value="revoke" />
                       <input type="hidden" name="sessionId" value={s.id} />
                       <button type="submit" className={buttonClass.secondary}>
-                        Revoke<span className="sr-only"> session of {s.email}{s.current ? " (this session: signs you out)" : ""}</span>
+                        Revoke
+                        <span className="sr-only">
+                          {" "}
+                          session of {s.email}
+                          {s.current ? " (this session: signs you out)" : ""}
+                        </span>
                       </button>
                     </Form>
                   </td>

@@ -81,7 +81,10 @@ export function AdminShell({ user, children }: { user: { email: string; role: st
           <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold uppercase text-brand-800">{user.role}</span>
           <span className="text-slate-700">{user.email}</span>
           <Form method="post" action="/admin/logout">
-            <button type="submit" className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50">
+            <button
+              type="submit"
+              className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+            >
               <LogOut aria-hidden className="h-4 w-4" />
               Logout
             </button>

@@ -43,7 +43,14 @@ export function shareAnchor(subject: { kind: ShareKind; id: string }): string {
 
 function urlOptions(origin: string, subject: ShareSubject, token: string | null): UrlOption[] {
   if (subject.kind === "document") return documentUrlOptions(origin, { id: subject.id, shareToken: token });
-  return [{ key: "token", label: "Folder link", hint: "Opens the folder and its published documents, without signing in.", url: token ? shareUrl(origin, "folder", token) : null }];
+  return [
+    {
+      key: "token",
+      label: "Folder link",
+      hint: "Opens the folder and its published documents, without signing in.",
+      url: token ? shareUrl(origin, "folder", token) : null,
+    },
+  ];
 }
 
 function hiddenNote(subject: ShareSubject): string | null {
@@ -64,14 +71,23 @@ export function EnhancedShareDialog(props: EnhancedShareDialogProps) {
   return hydrated ? <ShareDialogWithScript {...props} /> : <ShareDisclosure {...props} />;
 }
 
-function ShareDialogWithScript({ subject, origin, label = "Share", defaultOpen = false, triggerClassName = buttonClass.secondary }: EnhancedShareDialogProps) {
+function ShareDialogWithScript({
+  subject,
+  origin,
+  label = "Share",
+  defaultOpen = false,
+  triggerClassName = buttonClass.secondary,
+}: EnhancedShareDialogProps) {
   const [open, setOpen] = useState(defaultOpen);
   const fetcher = useFetcher<TokenAnswer>();
   const created = fetcher.data?.ok ? (fetcher.data.token ?? null) : null;
   const token = created ?? subject.shareToken;
   const busy = fetcher.state !== "idle";
   const createToken = () =>
-    void fetcher.submit({ intent: "ensure", kind: subject.kind, id: subject.id, _dialog: "1" }, { method: "post", action: SHARE_LINKS_ACTION });
+    void fetcher.submit(
+      { intent: "ensure", kind: subject.kind, id: subject.id, _dialog: "1" },
+      { method: "post", action: SHARE_LINKS_ACTION },
+    );
 
   // A folder is shared by its link only, so opening its dialog creates the link when there is none.
   useEffect(() => {
@@ -99,8 +115,16 @@ function ShareDialogWithScript({ subject, origin, label = "Share", defaultOpen =
       }
     >
       <div className="space-y-5">
-        {note ? <Alert tone="error" title="Not visible to the public yet">{note}</Alert> : null}
-        {fetcher.data && !fetcher.data.ok ? <Alert tone="error" title={fetcher.data.message.title}>{fetcher.data.message.description}</Alert> : null}
+        {note ? (
+          <Alert tone="error" title="Not visible to the public yet">
+            {note}
+          </Alert>
+        ) : null}
+        {fetcher.data && !fetcher.data.ok ? (
+          <Alert tone="error" title={fetcher.data.message.title}>
+            {fetcher.data.message.description}
+          </Alert>
+        ) : null}
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold">Link to share</legend>
           {options.map((option) => (
@@ -129,13 +153,23 @@ function ShareDialogWithScript({ subject, origin, label = "Share", defaultOpen =
   );
 }
 
-function ShareDisclosure({ subject, origin, returnTo, label = "Share", defaultOpen = false, triggerClassName = buttonClass.secondary }: EnhancedShareDialogProps) {
+function ShareDisclosure({
+  subject,
+  origin,
+  returnTo,
+  label = "Share",
+  defaultOpen = false,
+  triggerClassName = buttonClass.secondary,
+}: EnhancedShareDialogProps) {
   const options = urlOptions(origin, subject, subject.shareToken);
   const first = options.find((o) => o.url)?.url ?? null;
   const note = hiddenNote(subject);
   return (
     <details id={shareAnchor(subject)} open={defaultOpen} className="w-full">
-      <summary className={`${triggerClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={`${label}: ${subject.title}`}>
+      <summary
+        className={`${triggerClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        aria-label={`${label}: ${subject.title}`}
+      >
         <Share2 aria-hidden className="h-4 w-4" />
         {label}
       </summary>

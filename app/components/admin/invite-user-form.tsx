@@ -85,7 +85,14 @@ function InvitationLink({ invitation }: { invitation: NonNullable<InviteResult["
         Set-password link for {invitation.email}
       </label>
       <div className="mt-1 flex gap-2">
-        <input id="invitation-link" type="text" readOnly value={invitation.link} className={`${inputClass} font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          id="invitation-link"
+          type="text"
+          readOnly
+          value={invitation.link}
+          className={`${inputClass} font-mono text-xs`}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         {hydrated ? (
           <button type="button" onClick={copy} className={buttonClass.secondary}>
             <Copy aria-hidden className="h-4 w-4" />
@@ -93,7 +100,9 @@ function InvitationLink({ invitation }: { invitation: NonNullable<InviteResult["
           </button>
         ) : null}
       </div>
-      <p className="mt-1 text-xs text-slate-600">It works once and expires on {expires}. Anyone with the link can set the password, so send it only to this person.</p>
+      <p className="mt-1 text-xs text-slate-600">
+        It works once and expires on {expires}. Anyone with the link can set the password, so send it only to this person.
+      </p>
     </div>
   );
 }

@@ -37,7 +37,10 @@ export function SecurityEvents({ filter, actions, events, total, page, pageCount
       <h2 id="events-heading" className="text-lg font-semibold">
         Security events ({total})
       </h2>
-      <Form method="get" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+      <Form
+        method="get"
+        className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      >
         <div>
           <label htmlFor="filter-action" className={labelClass}>
             Event
@@ -78,10 +81,17 @@ export function SecurityEvents({ filter, actions, events, total, page, pageCount
       </Form>
 
       {events.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No security events match these filters</p>
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          No security events match these filters
+        </p>
       ) : (
         // Focusable, so keyboard users can scroll the wide table on a narrow screen.
-        <div tabIndex={0} role="region" aria-label="Security events table" className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Security events table"
+          className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+        >
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>

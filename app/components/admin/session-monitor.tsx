@@ -14,7 +14,12 @@ type SessionAnswer =
 async function callSession(method: "GET" | "POST"): Promise<SessionAnswer> {
   const sentAt = Date.now();
   try {
-    const res = await fetch("/admin/session", { method, credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } });
+    const res = await fetch("/admin/session", {
+      method,
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+    });
     const receivedAt = Date.now();
     if (res.status === 401 || res.status === 403) return { kind: "signed-out" };
     if (!res.ok) return { kind: "unreachable" };
@@ -123,7 +128,10 @@ export function SessionMonitor() {
 
   if (warning === null) return null;
   return (
-    <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+    <div
+      role="status"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
       <p className="flex items-center gap-2 font-medium">
         <Clock aria-hidden className="h-4 w-4" />
         {expiryWarning(warning)}

@@ -30,7 +30,11 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
           <p className="mt-1 text-sm text-slate-600">Sign in to manage the CCCM Somalia portal</p>
         </div>
         <Form method="post" action={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="mt-6 space-y-4" noValidate>
-          {error ? <Alert tone="error" title={error.title}>{error.description}</Alert> : null}
+          {error ? (
+            <Alert tone="error" title={error.title}>
+              {error.description}
+            </Alert>
+          ) : null}
           <div>
             <label htmlFor="email" className={labelClass}>
               Email
@@ -68,15 +72,15 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
                 className={`${inputClass} pr-10`}
               />
               {interactive ? (
-              <button
-                type="button"
-                onClick={() => setShowPassword((s) => !s)}
-                className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
-                aria-label={showPassword ? "Hide password" : "Show password"}
-                aria-pressed={showPassword}
-              >
-                {showPassword ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
-              </button>
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((s) => !s)}
+                  className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
+                  aria-label={showPassword ? "Hide password" : "Show password"}
+                  aria-pressed={showPassword}
+                >
+                  {showPassword ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
+                </button>
               ) : null}
             </div>
             {fieldErrors?.password ? (

@@ -65,10 +65,16 @@ export function UsersTable({ users, me, version }: { users: UserListItem[]; me: 
 function StatusBadges({ active, invited }: { active: boolean; invited: boolean }) {
   return (
     <span className="flex flex-wrap gap-1">
-      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${active ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-800"}`}>
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-medium ${active ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-800"}`}
+      >
         {active ? "Active" : "Inactive"}
       </span>
-      {invited ? <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Invitation pending</span> : null}
+      {invited ? (
+        <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+          Invitation pending
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -76,7 +82,8 @@ function StatusBadges({ active, invited }: { active: boolean; invited: boolean }
 /** Sends the wanted state, not a toggle, so a double submit cannot undo itself. */
 function StatusForm({ user }: { user: UserListItem }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("userId") === user.id && navigation.formData?.get("intent") === "status";
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("userId") === user.id && navigation.formData?.get("intent") === "status";
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="status" />

@@ -21,7 +21,16 @@ function Thumbnail({ url, list }: { url: string | null; list: boolean }) {
   return (
     <div className={frame}>
       {/* Decorative: the title beside it names the dashboard. */}
-      <img src={url} alt="" width={THUMB_WIDTH} height={THUMB_HEIGHT} loading="lazy" decoding="async" referrerPolicy="no-referrer" className="h-full w-full object-cover" />
+      <img
+        src={url}
+        alt=""
+        width={THUMB_WIDTH}
+        height={THUMB_HEIGHT}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        className="h-full w-full object-cover"
+      />
     </div>
   );
 }
@@ -33,7 +42,9 @@ function Thumbnail({ url, list }: { url: string | null; list: boolean }) {
 export function DashboardCard({ dashboard, view }: { dashboard: DashboardListItem; view: DashboardView }) {
   const list = view === "list";
   return (
-    <article className={`flex h-full gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${list ? "flex-col sm:flex-row" : "flex-col"}`}>
+    <article
+      className={`flex h-full gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${list ? "flex-col sm:flex-row" : "flex-col"}`}
+    >
       <Thumbnail url={dashboard.thumbnail_url} list={list} />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">

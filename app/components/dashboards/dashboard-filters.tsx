@@ -60,7 +60,14 @@ export function DashboardFilters({ query, providers }: { query: DashboardQuery; 
         </label>
         <div className="relative mt-1">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
-          <input id="dashboard-search" name="q" type="search" defaultValue={query.q} placeholder="Search dashboards..." className={`${inputClass} pl-9`} />
+          <input
+            id="dashboard-search"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Search dashboards..."
+            className={`${inputClass} pl-9`}
+          />
         </div>
       </div>
       <Select id="dashboard-provider" name="provider" label="Provider" defaultValue={query.provider}>
@@ -95,7 +102,19 @@ export function DashboardFilters({ query, providers }: { query: DashboardQuery; 
 
 const sortValue = (query: DashboardQuery) => (query.sort === "order" ? "" : query.sort);
 
-function Select({ id, name, label, defaultValue, children }: { id: string; name: string; label: string; defaultValue: string; children: React.ReactNode }) {
+function Select({
+  id,
+  name,
+  label,
+  defaultValue,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -122,7 +141,11 @@ function useSyncFields(formRef: React.RefObject<HTMLFormElement | null>, query: 
     const values: Record<string, string> = { q, provider, category: category ?? "", sort };
     for (const [name, value] of Object.entries(values)) {
       const field = form.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement && field.value !== value) {
+      if (
+        (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
+        field !== document.activeElement &&
+        field.value !== value
+      ) {
         field.value = value;
       }
     }

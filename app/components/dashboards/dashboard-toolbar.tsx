@@ -1,6 +1,6 @@
 import { LayoutGrid, List, RefreshCw, X } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
-import { dashboardsHref, type DashboardQuery, type DashboardView, filterChips } from "~/lib/dashboards";
+import { type DashboardQuery, type DashboardView, dashboardsHref, filterChips } from "~/lib/dashboards";
 import { buttonClass } from "../ui/styles";
 
 /** Each chip is a link to the same page without that filter, so removing one needs no JavaScript. */
@@ -24,7 +24,11 @@ export function FilterChips({ query }: { query: DashboardQuery }) {
       ))}
       {chips.length > 1 ? (
         <li>
-          <Link to={dashboardsHref(query, { q: "", provider: "", category: null })} preventScrollReset className="text-sm text-brand-700 underline hover:text-brand-800">
+          <Link
+            to={dashboardsHref(query, { q: "", provider: "", category: null })}
+            preventScrollReset
+            className="text-sm text-brand-700 underline hover:text-brand-800"
+          >
             Clear all filters
           </Link>
         </li>

@@ -1,4 +1,4 @@
-import { Eye, EyeOff, ExternalLink } from "lucide-react";
+import { ExternalLink, Eye, EyeOff } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { buttonClass } from "../ui/styles";
@@ -93,7 +93,11 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
 
   let body: React.ReactNode;
   if (kind === "image") {
-    body = failed ? <InlineError>Failed to load image</InlineError> : <img src={url} alt={title} onLoad={done} onError={fail} className="mx-auto max-h-[600px] max-w-full object-contain" />;
+    body = failed ? (
+      <InlineError>Failed to load image</InlineError>
+    ) : (
+      <img src={url} alt={title} onLoad={done} onError={fail} className="mx-auto max-h-[600px] max-w-full object-contain" />
+    );
   } else if (kind === "video") {
     body = failed ? (
       <InlineError>Failed to load video</InlineError>
@@ -101,7 +105,11 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
       <video src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="max-h-[600px] w-full bg-black" />
     );
   } else if (kind === "audio") {
-    body = failed ? <InlineError>Failed to load audio</InlineError> : <audio src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="w-full" />;
+    body = failed ? (
+      <InlineError>Failed to load audio</InlineError>
+    ) : (
+      <audio src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="w-full" />
+    );
   } else if (kind === "text") {
     body = <TextPreview url={url} serverText={serverText} onDone={done} />;
   } else {
@@ -136,7 +144,9 @@ function PdfPreview({ url, title, onDone }: { url: string; title: string; onDone
     return (
       <div className="rounded-md border border-slate-200 bg-slate-50 p-6 text-center">
         <p className="font-semibold">PDF Preview Unavailable</p>
-        <p className="mt-1 text-sm text-slate-700">This browser cannot show PDF files inside the page. Open it in a new tab or download it instead.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          This browser cannot show PDF files inside the page. Open it in a new tab or download it instead.
+        </p>
         <div className="mt-4 flex justify-center">{openLink}</div>
       </div>
     );
@@ -177,10 +187,16 @@ function TextPreview({ url, serverText, onDone }: { url: string; serverText: Pre
   if ("error" in state) return <InlineError>Failed to load text file</InlineError>;
   return (
     <div>
-      <pre tabIndex={0} aria-label="File contents" className="max-h-[600px] overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800">
+      <pre
+        tabIndex={0}
+        aria-label="File contents"
+        className="max-h-[600px] overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800"
+      >
         {state.content}
       </pre>
-      {state.truncated ? <p className="mt-2 text-sm text-slate-600">Only the beginning of the file is shown. Download the file to see all of it.</p> : null}
+      {state.truncated ? (
+        <p className="mt-2 text-sm text-slate-600">Only the beginning of the file is shown. Download the file to see all of it.</p>
+      ) : null}
     </div>
   );
 }

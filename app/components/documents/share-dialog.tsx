@@ -71,7 +71,15 @@ function ShareForm({ url, title }: { url: string; title: string }) {
           Document link
         </label>
         <div className="mt-1 flex gap-2">
-          <input ref={linkRef} id={`${ids}-link`} type="url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} min-w-0 flex-1`} />
+          <input
+            ref={linkRef}
+            id={`${ids}-link`}
+            type="url"
+            readOnly
+            value={url}
+            onFocus={(e) => e.currentTarget.select()}
+            className={`${inputClass} min-w-0 flex-1`}
+          />
           <button type="button" onClick={copy} className={buttonClass.secondary}>
             <Copy aria-hidden className="h-4 w-4" />
             Copy
@@ -82,15 +90,32 @@ function ShareForm({ url, title }: { url: string; title: string }) {
         <label htmlFor={`${ids}-email`} className={labelClass}>
           Email (optional)
         </label>
-        <input id={`${ids}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="recipient@example.org" autoComplete="email" className={`${inputClass} mt-1`} />
+        <input
+          id={`${ids}-email`}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="recipient@example.org"
+          autoComplete="email"
+          className={`${inputClass} mt-1`}
+        />
       </div>
       <div>
         <label htmlFor={`${ids}-message`} className={labelClass}>
           Message (optional)
         </label>
-        <textarea id={`${ids}-message`} value={message} onChange={(e) => setMessage(e.target.value)} rows={3} className={`${inputClass} mt-1`} />
+        <textarea
+          id={`${ids}-message`}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          rows={3}
+          className={`${inputClass} mt-1`}
+        />
       </div>
-      <ShareTargets input={input} onEmail={() => toast.success("Email opened", { description: "Your email client should open with the document link" })} />
+      <ShareTargets
+        input={input}
+        onEmail={() => toast.success("Email opened", { description: "Your email client should open with the document link" })}
+      />
     </div>
   );
 }

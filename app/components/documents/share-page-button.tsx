@@ -31,7 +31,12 @@ export function SharePageButton({ url, copiedDescription, className = "" }: Shar
   }
 
   return (
-    <button type="button" onClick={share} className={`${buttonClass.secondary} ${className}`.trim()} aria-label="Share: copy the link to this page">
+    <button
+      type="button"
+      onClick={share}
+      className={`${buttonClass.secondary} ${className}`.trim()}
+      aria-label="Share: copy the link to this page"
+    >
       <Share2 aria-hidden className="h-4 w-4" />
       Share
     </button>

@@ -21,7 +21,13 @@ export function isListLoadFailed(value: unknown): value is ListLoadFailed {
  * a network or server failure becomes a marker the page knows how to show.
  * Redirects and 4xx answers are real outcomes and pass through.
  */
-export async function keepListOnFailure<T>({ request, serverLoader }: { request: Request; serverLoader: () => Promise<T> }): Promise<T | ListLoadFailed> {
+export async function keepListOnFailure<T>({
+  request,
+  serverLoader,
+}: {
+  request: Request;
+  serverLoader: () => Promise<T>;
+}): Promise<T | ListLoadFailed> {
   try {
     return await serverLoader();
   } catch (error) {

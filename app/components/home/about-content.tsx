@@ -8,12 +8,12 @@ export const ABOUT_TABS = [
     content: (
       <div className="space-y-3 text-slate-700">
         <p>
-          The Camp Coordination and Camp Management (CCCM) Cluster supports the people displaced in Somalia by making sure that
-          the sites where they live are managed well, that services reach them, and that their voices shape the response.
+          The Camp Coordination and Camp Management (CCCM) Cluster supports the people displaced in Somalia by making sure that the sites
+          where they live are managed well, that services reach them, and that their voices shape the response.
         </p>
         <p>
-          Working with local authorities, site management partners and other clusters, it coordinates assistance across
-          displacement sites and settlements, from Baidoa and Mogadishu to Kismayo and beyond.
+          Working with local authorities, site management partners and other clusters, it coordinates assistance across displacement sites
+          and settlements, from Baidoa and Mogadishu to Kismayo and beyond.
         </p>
       </div>
     ),
@@ -37,8 +37,8 @@ export const ABOUT_TABS = [
     content: (
       <div className="space-y-3 text-slate-700">
         <p>
-          The portal publishes the cluster's reports, guidelines, standard operating procedures, training material and templates.
-          Everything here can be previewed, downloaded and shared without an account.
+          The portal publishes the cluster's reports, guidelines, standard operating procedures, training material and templates. Everything
+          here can be previewed, downloaded and shared without an account.
         </p>
         <p>
           <Link to="/documents" className="font-medium text-brand-700 hover:underline">

@@ -14,20 +14,32 @@ export function CategoryCards({ counts }: { counts: CategoryCounts }) {
     { title: "About", text: "Our mission, key tasks and how to use the portal", to: "/about", Icon: Info, count: null },
     { title: "Reports", text: "Situation reports, assessments and monitoring", to: "/reports", Icon: FileText, count: counts.reports },
     { title: "Guidelines", text: "Guidance notes, procedures and tools", to: "/guidelines", Icon: BookOpen, count: counts.guidelines },
-    { title: "Dashboards", text: "Interactive data on sites and displacement", to: "/dashboards", Icon: BarChart3, count: counts.dashboards },
+    {
+      title: "Dashboards",
+      text: "Interactive data on sites and displacement",
+      to: "/dashboards",
+      Icon: BarChart3,
+      count: counts.dashboards,
+    },
     { title: "Documents", text: "The full library of published documents", to: "/documents", Icon: Folder, count: counts.documents },
   ];
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
       {cards.map(({ title, text, to, Icon, count }) => (
         <li key={title}>
-          <Link to={to} className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600 hover:shadow">
+          <Link
+            to={to}
+            className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600 hover:shadow"
+          >
             <span className="flex items-center justify-between">
               <span className="rounded-md bg-brand-50 p-2 text-brand-700">
                 <Icon aria-hidden className="h-5 w-5" />
               </span>
               {count ? (
-                <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-800" aria-label={`${count} items`}>
+                <span
+                  className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-800"
+                  aria-label={`${count} items`}
+                >
                   {count}
                 </span>
               ) : null}

@@ -8,7 +8,11 @@ export function ContactList({ contacts }: { contacts: Contact[] }) {
     <ul className="space-y-2 text-sm">
       {contacts.map((c) => (
         <li key={`${c.label}-${c.value}`} className="flex items-start gap-2">
-          {c.type === "email" ? <Mail aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> : <Phone aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />}
+          {c.type === "email" ? (
+            <Mail aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+          ) : (
+            <Phone aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+          )}
           <span>
             <span className="block text-slate-600">{c.label}</span>
             {c.type === "email" ? (

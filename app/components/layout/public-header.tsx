@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { NavLink } from "react-router";
-import { SITE_NAME, type MenuItem } from "~/lib/site";
+import { type MenuItem, SITE_NAME } from "~/lib/site";
 import { MenuIcon } from "./menu-icon";
 
 function linkClass({ isActive }: { isActive: boolean }) {
@@ -33,7 +33,10 @@ export function PublicHeader({ menu, siteName = SITE_NAME }: { menu: MenuItem[];
             <Menu aria-hidden className="h-5 w-5" />
             <span className="sr-only">Menu</span>
           </summary>
-          <nav aria-label="Main (mobile)" className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
+          <nav
+            aria-label="Main (mobile)"
+            className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+          >
             {links}
           </nav>
         </details>

@@ -53,21 +53,36 @@ export function SideMenu({ initiallyOpen }: { initiallyOpen: boolean }) {
     <>
       <details className="mx-4 mt-4 md:hidden">
         <summary className="cursor-pointer rounded-md border border-slate-200 bg-white px-3 py-2 text-sm font-medium">Library menu</summary>
-        <nav aria-label="Library (mobile)" className="mt-2 flex w-[18rem] max-w-full flex-col gap-1 rounded-md border border-slate-200 bg-white p-2">
+        <nav
+          aria-label="Library (mobile)"
+          className="mt-2 flex w-[18rem] max-w-full flex-col gap-1 rounded-md border border-slate-200 bg-white p-2"
+        >
           {links(false)}
         </nav>
       </details>
       <aside className={`hidden shrink-0 border-r border-slate-200 bg-white md:block ${open ? "w-64" : "w-12"}`}>
         <div className="sticky top-16 flex flex-col gap-1 p-1.5">
           {hydrated ? (
-            <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-label={toggleLabel} title={toggleLabel} className="flex items-center justify-center rounded-md p-2 text-slate-600 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={() => setOpen((o) => !o)}
+              aria-expanded={open}
+              aria-label={toggleLabel}
+              title={toggleLabel}
+              className="flex items-center justify-center rounded-md p-2 text-slate-600 hover:bg-slate-100"
+            >
               <ToggleIcon aria-hidden className="h-4 w-4" />
             </button>
           ) : (
             <Form method="post" action="/preferences/side-menu">
               <input type="hidden" name="open" value={open ? "false" : "true"} />
               <input type="hidden" name="redirectTo" value={pathname + search} />
-              <button type="submit" aria-label={toggleLabel} title={toggleLabel} className="flex w-full items-center justify-center rounded-md p-2 text-slate-600 hover:bg-slate-100">
+              <button
+                type="submit"
+                aria-label={toggleLabel}
+                title={toggleLabel}
+                className="flex w-full items-center justify-center rounded-md p-2 text-slate-600 hover:bg-slate-100"
+              >
                 <ToggleIcon aria-hidden className="h-4 w-4" />
               </button>
             </Form>

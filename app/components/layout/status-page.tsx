@@ -1,7 +1,17 @@
 import { Link } from "react-router";
 
 /** A full-width message page (404, Access Denied) inside the public layout. */
-export function StatusPage({ code, title, children, action }: { code: string; title: string; children: React.ReactNode; action: { to: string; label: string } }) {
+export function StatusPage({
+  code,
+  title,
+  children,
+  action,
+}: {
+  code: string;
+  title: string;
+  children: React.ReactNode;
+  action: { to: string; label: string };
+}) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <p className="text-5xl font-bold text-brand-700">{code}</p>

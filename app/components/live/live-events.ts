@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import type { LiveMessage } from "~/.server/events/bus";
 
 export type { LiveMessage };
+
 type Listener = (message: LiveMessage) => void;
 
 const STREAM_URL = "/api/events";

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { type LiveMessage, useLiveEvents } from "./live-events";
-import { newDocumentNotification, NEW_DOCUMENT_TITLE, notificationsReducer, publishedMessage } from "./notifications";
+import { NEW_DOCUMENT_TITLE, newDocumentNotification, notificationsReducer, publishedMessage } from "./notifications";
 import { NotificationsPanel } from "./notifications-panel";
 
 /** Several changes in a burst (a bulk upload) cause one reload. */

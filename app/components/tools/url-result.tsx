@@ -11,7 +11,13 @@ function UrlField({ label, value, id }: { label: string; value: string; id: stri
         {label}
       </label>
       <div className="mt-1 flex gap-2">
-        <input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} min-w-0 flex-1 font-mono`} />
+        <input
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(e) => e.currentTarget.select()}
+          className={`${inputClass} min-w-0 flex-1 font-mono`}
+        />
         <CopyButton text={value} label={`Copy ${label.toLowerCase()}`} fieldId={id} />
       </div>
     </div>
@@ -23,7 +29,9 @@ function Notes({ result }: { result: CleanedUrl }) {
   const notes: string[] = [];
   if (result.safelinks) notes.push("Outlook safelinks wrapper removed: the cleaned URL is the address it pointed to.");
   if (result.mailchimp)
-    notes.push("This is a MailChimp click-tracking link. Its real destination is known only to MailChimp, so it was not followed: opening it would record a click.");
+    notes.push(
+      "This is a MailChimp click-tracking link. Its real destination is known only to MailChimp, so it was not followed: opening it would record a click.",
+    );
   if (result.removed.length) notes.push(`Tracking parameters removed: ${result.removed.join(", ")}.`);
   else if (!result.mailchimp) notes.push("No tracking parameters found.");
   if (!result.linkable) notes.push("This is not a web address (http or https), so it is shown as text only and never as a link.");
@@ -46,7 +54,12 @@ export function UrlResult({ result, compact = false }: { result: CleanedUrl; com
       <UrlField label="Cleaned URL" value={result.cleaned} id={`${id}-cleaned`} />
       {result.linkable && !result.mailchimp ? (
         <p className="text-sm">
-          <a href={result.cleaned} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 break-all text-brand-700 underline">
+          <a
+            href={result.cleaned}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-flex items-center gap-1 break-all text-brand-700 underline"
+          >
             Open the cleaned URL
             <ExternalLink aria-hidden className="h-3.5 w-3.5 shrink-0" />
             <span className="sr-only"> (opens in a new tab)</span>

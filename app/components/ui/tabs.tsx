@@ -21,7 +21,12 @@ export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
 
   const onKeyDown = (event: React.KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
-    const keys: Record<string, number> = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last };
+    const keys: Record<string, number> = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
     const next = keys[event.key];
     if (next === undefined) return;
     event.preventDefault();

@@ -1,9 +1,9 @@
-import { ActivityChart } from "~/components/admin/system/activity-chart";
-import { ByCategory, TopDashboards, TopDocuments } from "~/components/admin/system/analytics-tables";
-import { StatCards } from "~/components/admin/system/dashboard-panels";
 import { analyticsReport } from "~/.server/analytics/analytics.service";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
+import { ActivityChart } from "~/components/admin/system/activity-chart";
+import { ByCategory, TopDashboards, TopDocuments } from "~/components/admin/system/analytics-tables";
+import { StatCards } from "~/components/admin/system/dashboard-panels";
 import { ANALYTICS_PERIODS, parsePeriod } from "~/lib/analytics";
 import type { Route } from "./+types/analytics";
 
@@ -30,7 +30,9 @@ export default function AdminAnalytics({ loaderData: report }: Route.ComponentPr
             href={`/admin/analytics?period=${days}`}
             aria-current={days === report.period ? "page" : undefined}
             className={`rounded-md border px-3 py-1.5 text-sm font-medium ${
-              days === report.period ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+              days === report.period
+                ? "border-brand-600 bg-brand-50 text-brand-700"
+                : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
             }`}
           >
             Last {days} days

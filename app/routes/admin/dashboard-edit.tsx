@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
-import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { findDashboard, updateDashboard } from "~/.server/dashboards/dashboards.admin";
 import { flashCookie } from "~/.server/http/flash";
-import { dashboardFieldsFrom, type DashboardFormFields } from "~/lib/dashboard-form";
+import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
+import type { ToastMessage } from "~/components/ui/use-toast-message";
+import { type DashboardFormFields, dashboardFieldsFrom } from "~/lib/dashboard-form";
 import { splitMessage } from "~/lib/document-form";
 import type { Route } from "./+types/dashboard-edit";
 
@@ -31,7 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireUser(request);
   const fields = dashboardFieldsFrom(await request.formData());
-  const refuse = (message: ToastMessage, field: string | null, status: number) => data({ ok: false as const, message, field, fields }, { status });
+  const refuse = (message: ToastMessage, field: string | null, status: number) =>
+    data({ ok: false as const, message, field, fields }, { status });
   const ctx = app();
   let outcome: Awaited<ReturnType<typeof updateDashboard>>;
   try {
@@ -41,7 +42,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refuse({ tone: "error", title: "Update Failed", description: "The dashboard could not be saved. Please try again." }, null, 500);
   }
   if (!outcome.ok) return refuse({ tone: "error", ...splitMessage(outcome.message, "Update Failed") }, outcome.field, outcome.status);
-  const message: ToastMessage = { tone: "success", title: "Dashboard updated", description: `"${outcome.dashboard.title}" has been saved.` };
+  const message: ToastMessage = {
+    tone: "success",
+    title: "Dashboard updated",
+    description: `"${outcome.dashboard.title}" has been saved.`,
+  };
   return redirect("/admin/dashboards", { headers: { "Set-Cookie": flashCookie(message) } });
 }
 

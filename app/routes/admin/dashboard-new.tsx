@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
-import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { createDashboard } from "~/.server/dashboards/dashboards.admin";
 import { flashCookie } from "~/.server/http/flash";
-import { dashboardFieldsFrom, DASHBOARD_MESSAGES, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
+import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
+import type { ToastMessage } from "~/components/ui/use-toast-message";
+import { DASHBOARD_MESSAGES, dashboardFieldsFrom, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
 import { splitMessage } from "~/lib/document-form";
 import type { Route } from "./+types/dashboard-new";
 
@@ -31,13 +31,18 @@ export async function action({ request }: Route.ActionArgs) {
     return refuse({ tone: "error", ...splitMessage(DASHBOARD_MESSAGES.createFailed) }, null, 500);
   }
   if (!outcome.ok) return refuse({ tone: "error", ...splitMessage(outcome.message, "Creation failed") }, outcome.field, outcome.status);
-  const message: ToastMessage = { tone: "success", title: "Dashboard created", description: `"${outcome.dashboard.title}" has been created.` };
+  const message: ToastMessage = {
+    tone: "success",
+    title: "Dashboard created",
+    description: `"${outcome.dashboard.title}" has been created.`,
+  };
   if (form.get("_dialog") === "1") return { ok: true, message, field: null, fields: null };
   return redirect("/admin/dashboards", { headers: { "Set-Cookie": flashCookie(message) } });
 }
 
 export default function NewDashboard({ actionData }: Route.ComponentProps) {
-  const state = actionData && !actionData.ok ? { message: actionData.message, field: actionData.field, fields: actionData.fields } : { message: null };
+  const state =
+    actionData && !actionData.ok ? { message: actionData.message, field: actionData.field, fields: actionData.fields } : { message: null };
   return (
     <>
       <p>

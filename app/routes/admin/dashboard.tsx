@@ -1,7 +1,7 @@
-import { RecentActivity, type StatCard, StatCards, SystemStatus } from "~/components/admin/system/dashboard-panels";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { dashboardOverview } from "~/.server/system/system.service";
+import { RecentActivity, type StatCard, StatCards, SystemStatus } from "~/components/admin/system/dashboard-panels";
 import type { Route } from "./+types/dashboard";
 
 /** Admins and editors land here; editors see only the content cards (ARCHITECTURE.md section 4). */

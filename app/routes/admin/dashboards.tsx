@@ -1,14 +1,14 @@
 import { data } from "react-router";
+import { requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { listAllDashboards, moveDashboard } from "~/.server/dashboards/dashboards.admin";
+import { readFlash } from "~/.server/http/flash";
 import { CreateDashboardButton } from "~/components/admin/content/dashboard-form";
 import { DashboardsTable } from "~/components/admin/content/dashboards-table";
 import { RefreshButton } from "~/components/admin/content/refresh-button";
 import { useLiveReload } from "~/components/admin/content/use-live-reload";
 import { Alert } from "~/components/ui/alert";
 import { useToastMessage } from "~/components/ui/use-toast-message";
-import { requireUser } from "~/.server/auth/guards";
-import { app } from "~/.server/context";
-import { listAllDashboards, moveDashboard } from "~/.server/dashboards/dashboards.admin";
-import { readFlash } from "~/.server/http/flash";
 import type { Route } from "./+types/dashboards";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboards | Admin Portal" }];
@@ -29,7 +29,17 @@ export async function action({ request }: Route.ActionArgs) {
     throw data({ message: "Unknown action" }, { status: 400 });
   }
   const moved = await moveDashboard(app(), id, direction);
-  if (!moved) return data({ message: { tone: "error" as const, title: "Reorder failed", description: "The dashboard could not be moved. Please refresh the list." } }, { status: 409 });
+  if (!moved)
+    return data(
+      {
+        message: {
+          tone: "error" as const,
+          title: "Reorder failed",
+          description: "The dashboard could not be moved. Please refresh the list.",
+        },
+      },
+      { status: 409 },
+    );
   return { message: null };
 }
 
@@ -47,7 +57,8 @@ export default function AdminDashboards({ loaderData, actionData }: Route.Compon
         </div>
       </div>
       <p className="mt-2 max-w-3xl text-sm text-slate-600">
-        Public dashboards appear on the portal's Interactive Dashboards page in this order. Only https addresses can be embedded, and the site allows frames from the hosts of public dashboards only.
+        Public dashboards appear on the portal's Interactive Dashboards page in this order. Only https addresses can be embedded, and the
+        site allows frames from the hosts of public dashboards only.
       </p>
       {notice ? (
         <div className="mt-4">
@@ -61,7 +72,9 @@ export default function AdminDashboards({ loaderData, actionData }: Route.Compon
           All dashboards ({loaderData.dashboards.length})
         </h2>
         {loaderData.dashboards.length === 0 ? (
-          <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No Dashboards Found</p>
+          <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            No Dashboards Found
+          </p>
         ) : (
           <DashboardsTable dashboards={loaderData.dashboards} />
         )}

@@ -27,5 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
 /** The download is a POST (it does work); a GET is told so. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireApiUser(request, ADMIN_ONLY);
-  return new Response("Use the Download backup button on /admin/database", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response("Use the Download backup button on /admin/database", {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

@@ -1,10 +1,10 @@
 import { Download } from "lucide-react";
-import { UtcTime } from "~/components/admin/utc-time";
-import { buttonClass } from "~/components/ui/styles";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { pgDumpCommand } from "~/.server/backup/backup.service";
 import { app } from "~/.server/context";
 import { databaseOverview } from "~/.server/system/system.service";
+import { UtcTime } from "~/components/admin/utc-time";
+import { buttonClass } from "~/components/ui/styles";
 import { formatBytes } from "~/lib/format";
 import type { Route } from "./+types/database";
 
@@ -33,8 +33,8 @@ function Backup({ pgDump }: { pgDump: string | null }) {
     return (
       <Card id="backup-heading" title="Backup">
         <p className="mt-2 text-sm">
-          PostgreSQL backups are taken with <code>pg_dump</code> on a machine that can reach the database, with the same connection string as
-          the portal:
+          PostgreSQL backups are taken with <code>pg_dump</code> on a machine that can reach the database, with the same connection string
+          as the portal:
         </p>
         <pre className="mt-2 overflow-x-auto rounded bg-slate-900 p-3 text-sm text-slate-50" tabIndex={0}>
           <code>{pgDump}</code>
@@ -46,8 +46,8 @@ function Backup({ pgDump }: { pgDump: string | null }) {
   return (
     <Card id="backup-heading" title="Backup">
       <p className="mt-2 text-sm">
-        Downloads a consistent copy of the database, taken while the portal keeps running. Uploaded files are kept apart, in the file storage:
-        back that up too.
+        Downloads a consistent copy of the database, taken while the portal keeps running. Uploaded files are kept apart, in the file
+        storage: back that up too.
       </p>
       {/* A plain form: the answer is a file download, not a page. */}
       <form method="post" action="/admin/database/backup" className="mt-3">

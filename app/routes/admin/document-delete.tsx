@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { DeleteConfirmation } from "~/components/admin/content/confirm-delete";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { deleteDocument, findAdminDocument } from "~/.server/documents/manage";
 import { deleteAction } from "~/.server/http/delete-action";
+import { DeleteConfirmation } from "~/components/admin/content/confirm-delete";
 import type { Route } from "./+types/document-delete";
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete document | Admin Portal" }];

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { DocumentEditPage } from "~/components/admin/content/document-edit-form";
-import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { findAdminDocument, updateDocument } from "~/.server/documents/manage";
 import { flashCookie } from "~/.server/http/flash";
+import { DocumentEditPage } from "~/components/admin/content/document-edit-form";
+import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { splitMessage } from "~/lib/document-form";
 import type { Route } from "./+types/document-edit";
 
@@ -50,7 +50,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const state = actionData && !actionData.ok ? { message: actionData.message, field: actionData.field, fields: actionData.fields } : { message: null };
+  const state =
+    actionData && !actionData.ok ? { message: actionData.message, field: actionData.field, fields: actionData.fields } : { message: null };
   return (
     <>
       <p>

@@ -1,4 +1,11 @@
 import { data } from "react-router";
+import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { listAllDocuments } from "~/.server/documents/documents.service";
+import { toAdminDocument } from "~/.server/documents/manage";
+import { type UploadFormFields, uploadDocument } from "~/.server/documents/upload";
+import { readFlash } from "~/.server/http/flash";
+import { requestMeta } from "~/.server/http/request-meta";
 import { CreateDashboardButton } from "~/components/admin/content/dashboard-form";
 import { DocumentsTable } from "~/components/admin/content/documents-table";
 import { RefreshButton } from "~/components/admin/content/refresh-button";
@@ -7,19 +14,16 @@ import { useLiveReload } from "~/components/admin/content/use-live-reload";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
-import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
-import { app } from "~/.server/context";
-import { listAllDocuments } from "~/.server/documents/documents.service";
-import { toAdminDocument } from "~/.server/documents/manage";
-import { uploadDocument, type UploadFormFields } from "~/.server/documents/upload";
-import { readFlash } from "~/.server/http/flash";
-import { requestMeta } from "~/.server/http/request-meta";
 import { DOCUMENT_MESSAGES, splitMessage } from "~/lib/document-form";
 import type { Route } from "./+types/documents";
 
 export const meta: Route.MetaFunction = () => [{ title: "Documents | Admin Portal" }];
 
-const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error loading documents", description: "The documents could not be loaded. Please try Refresh." };
+const LOAD_FAILED: ToastMessage = {
+  tone: "error",
+  title: "Error loading documents",
+  description: "The documents could not be loaded. Please try Refresh.",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
@@ -68,13 +72,23 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (request.method !== "POST" || !(request.headers.get("Accept") ?? "").includes("application/json")) return next();
     const session = await getSession(request);
     if (!session || !CONTENT_ROLES.includes(session.user.role)) {
-      return jsonAnswer({ status: 401, ok: false, message: { tone: "error", ...splitMessage(DOCUMENT_MESSAGES.notAuthenticated) }, document: null });
+      return jsonAnswer({
+        status: 401,
+        ok: false,
+        message: { tone: "error", ...splitMessage(DOCUMENT_MESSAGES.notAuthenticated) },
+        document: null,
+      });
     }
     try {
       return jsonAnswer(await runUpload(request, session.user));
     } catch (error) {
       app().log.error({ err: error }, "upload failed");
-      return jsonAnswer({ status: 500, ok: false, message: { tone: "error", ...splitMessage(DOCUMENT_MESSAGES.uploadFailed) }, document: null });
+      return jsonAnswer({
+        status: 500,
+        ok: false,
+        message: { tone: "error", ...splitMessage(DOCUMENT_MESSAGES.uploadFailed) },
+        document: null,
+      });
     }
   },
 ];
@@ -128,7 +142,9 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
             </Alert>
           </div>
         ) : loaderData.documents.length === 0 ? (
-          <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No Documents Found</p>
+          <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            No Documents Found
+          </p>
         ) : (
           <DocumentsTable documents={loaderData.documents} />
         )}

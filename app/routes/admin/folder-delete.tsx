@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
-import { DeleteConfirmation } from "~/components/admin/content/confirm-delete";
-import { folderDeleteTarget } from "~/components/admin/folders/folder-card";
-import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { deleteFolder, findAdminFolder } from "~/.server/folders/folders.admin";
 import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
+import { DeleteConfirmation } from "~/components/admin/content/confirm-delete";
+import { folderDeleteTarget } from "~/components/admin/folders/folder-card";
+import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { FOLDER_MESSAGES } from "~/lib/folders";
 import type { Route } from "./+types/folder-delete";
 
@@ -24,7 +24,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireUser(request);
   const dialog = (await request.formData()).get("_dialog") === "1";
   const ctx = app();
-  const refuse = (status: number) => data({ ok: false, message: { tone: "error" as const, title: "Error", description: FOLDER_MESSAGES.deleteFailed } }, { status });
+  const refuse = (status: number) =>
+    data({ ok: false, message: { tone: "error" as const, title: "Error", description: FOLDER_MESSAGES.deleteFailed } }, { status });
   let deleted: Awaited<ReturnType<typeof deleteFolder>>;
   try {
     deleted = await deleteFolder(ctx, params.id, session.user, requestMeta(request));

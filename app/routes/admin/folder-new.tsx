@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { CreateFolderPageForm, EMPTY_FOLDER, type FolderFormValues } from "~/components/admin/folders/create-folder-form";
-import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { createFolder } from "~/.server/folders/folders.admin";
 import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
+import { CreateFolderPageForm, EMPTY_FOLDER, type FolderFormValues } from "~/components/admin/folders/create-folder-form";
+import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { FOLDER_MESSAGES } from "~/lib/folders";
 import type { Route } from "./+types/folder-new";
 

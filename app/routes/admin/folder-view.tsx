@@ -1,23 +1,25 @@
 import { ArrowLeft, Eye, FolderOpen } from "lucide-react";
 import { data } from "react-router";
-import { BulkUploadButton } from "~/components/admin/folders/bulk-upload";
-import { PublicBadge } from "~/components/admin/folders/folder-card";
-import { FolderDocumentCard } from "~/components/admin/folders/folder-document-card";
-import { UploadToFolderButton } from "~/components/admin/folders/upload-to-folder";
-import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-reload";
-import { EnhancedShareDialog } from "~/components/admin/enhanced-share-dialog";
-import { Alert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/styles";
-import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { folderChoices, folderView } from "~/.server/folders/folders.admin";
 import { readFlash } from "~/.server/http/flash";
 import { linkOrigin } from "~/.server/shares/shares.service";
+import { EnhancedShareDialog } from "~/components/admin/enhanced-share-dialog";
+import { BulkUploadButton } from "~/components/admin/folders/bulk-upload";
+import { PublicBadge } from "~/components/admin/folders/folder-card";
+import { FolderDocumentCard } from "~/components/admin/folders/folder-document-card";
+import { UploadToFolderButton } from "~/components/admin/folders/upload-to-folder";
+import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-reload";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/styles";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { FOLDER_MESSAGES } from "~/lib/folders";
 import type { Route } from "./+types/folder-view";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.view?.folder.name ?? "Folder"} | Folders | Admin Portal` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.view?.folder.name ?? "Folder"} | Folders | Admin Portal` },
+];
 
 const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error", description: FOLDER_MESSAGES.loadFailed };
 
@@ -82,7 +84,13 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
           <div className="mt-4 flex flex-wrap items-start gap-2">
             <div className="min-w-0">
               <EnhancedShareDialog
-                subject={{ kind: "folder", id: view.folder.id, title: view.folder.name, shareToken: view.folder.shareToken, visible: view.folder.isPublic }}
+                subject={{
+                  kind: "folder",
+                  id: view.folder.id,
+                  title: view.folder.name,
+                  shareToken: view.folder.shareToken,
+                  visible: view.folder.isPublic,
+                }}
                 origin={origin}
                 returnTo={`/admin/folders/${view.folder.id}?share=folder#share-folder-${view.folder.id}`}
                 label="Share Folder"
@@ -98,7 +106,9 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
               Documents ({view.documents.length})
             </h2>
             {view.documents.length === 0 ? (
-              <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">This folder has no documents yet.</p>
+              <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+                This folder has no documents yet.
+              </p>
             ) : (
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {view.documents.map((doc) => (

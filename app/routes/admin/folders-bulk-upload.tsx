@@ -1,13 +1,13 @@
 import { useMemo } from "react";
 import { data } from "react-router";
-import { BulkUploadForm, BulkUploadPlainForm } from "~/components/admin/folders/bulk-upload";
-import { useHydrated } from "~/components/ui/use-hydrated";
-import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { bulkUpload } from "~/.server/documents/bulk-upload";
 import { folderChoices } from "~/.server/folders/folders.admin";
 import { requestMeta } from "~/.server/http/request-meta";
+import { BulkUploadForm, BulkUploadPlainForm } from "~/components/admin/folders/bulk-upload";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { bulkSummaryOf } from "~/lib/folders";
 import type { Route } from "./+types/folders-bulk-upload";
 
@@ -31,7 +31,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     if (request.method !== "POST" || !(request.headers.get("Accept") ?? "").includes("application/json")) return next();
     const session = await getSession(request);
-    if (!session || !CONTENT_ROLES.includes(session.user.role)) return json({ ok: false, message: "Upload failed: User not authenticated" }, 401);
+    if (!session || !CONTENT_ROLES.includes(session.user.role))
+      return json({ ok: false, message: "Upload failed: User not authenticated" }, 401);
     try {
       const outcome = await bulkUpload(app(), request, session.user, requestMeta(request));
       return outcome.ok ? json(outcome) : json({ ok: false, message: outcome.message, results: outcome.results }, outcome.status);
@@ -48,7 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
   const ctx = app();
   try {
     const outcome = await bulkUpload(ctx, request, session.user, requestMeta(request));
-    if (!outcome.ok) return data({ results: outcome.results.length ? outcome.results : null, message: outcome.message }, { status: outcome.status });
+    if (!outcome.ok)
+      return data({ results: outcome.results.length ? outcome.results : null, message: outcome.message }, { status: outcome.status });
     return { results: outcome.results, message: null };
   } catch (error) {
     ctx.log.error({ err: error }, "bulk upload failed");
@@ -77,7 +79,12 @@ export default function BulkUploadPage({ loaderData, actionData }: Route.Compone
         {hydrated && !actionData ? (
           <BulkUploadForm folders={loaderData.folders} folderId={loaderData.folderId} />
         ) : (
-          <BulkUploadPlainForm folders={loaderData.folders} folderId={loaderData.folderId} results={results} message={actionData?.message ?? null} />
+          <BulkUploadPlainForm
+            folders={loaderData.folders}
+            folderId={loaderData.folderId}
+            results={results}
+            message={actionData?.message ?? null}
+          />
         )}
       </div>
     </>

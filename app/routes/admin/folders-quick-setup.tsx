@@ -1,12 +1,12 @@
 import { Form } from "react-router";
-import { PENDING_ITEMS, QuickSetupList } from "~/components/admin/folders/quick-setup";
-import { Alert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/styles";
-import { useToastMessage } from "~/components/ui/use-toast-message";
 import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { ensureGuidanceFolder, runQuickSetup } from "~/.server/folders/quick-setup";
 import { requestMeta } from "~/.server/http/request-meta";
+import { PENDING_ITEMS, QuickSetupList } from "~/components/admin/folders/quick-setup";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/styles";
+import { useToastMessage } from "~/components/ui/use-toast-message";
 import { FOLDER_MESSAGES, quickSetupSummary } from "~/lib/folders";
 import type { Route } from "./+types/folders-quick-setup";
 
@@ -60,7 +60,9 @@ export default function QuickSetupPage({ actionData }: Route.ComponentProps) {
         </a>
       </p>
       <h1 className="mt-2 text-2xl font-bold">Quick Setup</h1>
-      <p className="mt-2 max-w-2xl text-sm text-slate-600">Creates the eleven guidance folders. Folders that already exist are kept and count as a success.</p>
+      <p className="mt-2 max-w-2xl text-sm text-slate-600">
+        Creates the eleven guidance folders. Folders that already exist are kept and count as a success.
+      </p>
       <div className="mt-4 max-w-2xl space-y-4">
         {actionData ? (
           <Alert tone={actionData.message.tone} title={actionData.message.title}>

@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
-import { emptyFolderUpload, FOLDER_UPLOAD_HREF, FolderUploadFields, messageOf } from "~/components/admin/folders/upload-to-folder";
-import { Alert } from "~/components/ui/alert";
-import { buttonClass } from "~/components/ui/styles";
-import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { uploadToFolder } from "~/.server/documents/folder-upload";
 import { folderChoices } from "~/.server/folders/folders.admin";
 import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
+import { emptyFolderUpload, FOLDER_UPLOAD_HREF, FolderUploadFields, messageOf } from "~/components/admin/folders/upload-to-folder";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/styles";
+import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { FOLDER_MESSAGES } from "~/lib/folders";
 import type { Route } from "./+types/folders-upload";
 
@@ -33,7 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: false, message: messageOf("Upload failed: An error occurred during upload"), fields: null }, { status: 500 });
   }
   if (!outcome.ok) {
-    const message = outcome.message === FOLDER_MESSAGES.loadFailed ? { tone: "error" as const, title: "Error", description: outcome.message } : messageOf(outcome.message);
+    const message =
+      outcome.message === FOLDER_MESSAGES.loadFailed
+        ? { tone: "error" as const, title: "Error", description: outcome.message }
+        : messageOf(outcome.message);
     return data({ ok: false, message, fields: outcome.fields }, { status: outcome.status });
   }
   const { title, folder_id } = outcome.document;
@@ -55,7 +58,13 @@ export default function UploadToFolderPage({ loaderData, actionData }: Route.Com
       {loaderData.folders.length === 0 ? (
         <p className="mt-4 text-slate-700">There are no folders yet. Create a folder (or use Quick Setup) first.</p>
       ) : (
-        <form method="post" action={FOLDER_UPLOAD_HREF} encType="multipart/form-data" noValidate className="mt-4 max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <form
+          method="post"
+          action={FOLDER_UPLOAD_HREF}
+          encType="multipart/form-data"
+          noValidate
+          className="mt-4 max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+        >
           {actionData && !actionData.ok ? (
             <div className="mb-4">
               <Alert tone="error" title={actionData.message.title}>

@@ -1,5 +1,10 @@
-import { FileText, Folder, Eye, Search } from "lucide-react";
+import { Eye, FileText, Folder, Search } from "lucide-react";
 import { data, Form } from "react-router";
+import { requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { folderChoices, listFolders } from "~/.server/folders/folders.admin";
+import { readFlash } from "~/.server/http/flash";
+import { linkOrigin } from "~/.server/shares/shares.service";
 import { BulkUploadButton } from "~/components/admin/folders/bulk-upload";
 import { CreateFolderButton } from "~/components/admin/folders/create-folder-form";
 import { FolderCard } from "~/components/admin/folders/folder-card";
@@ -9,11 +14,6 @@ import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-
 import { Alert } from "~/components/ui/alert";
 import { buttonClass, inputClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
-import { requireUser } from "~/.server/auth/guards";
-import { app } from "~/.server/context";
-import { folderChoices, listFolders } from "~/.server/folders/folders.admin";
-import { readFlash } from "~/.server/http/flash";
-import { linkOrigin } from "~/.server/shares/shares.service";
 import { FOLDER_MESSAGES } from "~/lib/folders";
 import type { Route } from "./+types/folders";
 
@@ -81,7 +81,14 @@ export default function AdminFolders({ loaderData }: Route.ComponentProps) {
         <label htmlFor="folder-search" className="sr-only">
           Search folders
         </label>
-        <input id="folder-search" type="search" name="q" defaultValue={q} placeholder="Search folders by name or description" className={inputClass} />
+        <input
+          id="folder-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Search folders by name or description"
+          className={inputClass}
+        />
         <button type="submit" className={buttonClass.secondary}>
           <Search aria-hidden className="h-4 w-4" />
           Search

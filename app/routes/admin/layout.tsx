@@ -1,9 +1,9 @@
 import { data, Outlet } from "react-router";
+import { requireUser } from "~/.server/auth/guards";
+import { readFlash } from "~/.server/http/flash";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { SessionMonitor } from "~/components/admin/session-monitor";
 import { useToastMessage } from "~/components/ui/use-toast-message";
-import { requireUser } from "~/.server/auth/guards";
-import { readFlash } from "~/.server/http/flash";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Portal | CCCM Somalia" }, { name: "robots", content: "noindex" }];

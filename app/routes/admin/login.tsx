@@ -1,6 +1,4 @@
 import { data, redirect } from "react-router";
-import { SignInForm } from "~/components/admin/sign-in-form";
-import { useToastMessage } from "~/components/ui/use-toast-message";
 import { getSession, sessionCookie } from "~/.server/auth/guards";
 import { signIn } from "~/.server/auth/login";
 import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
@@ -9,6 +7,8 @@ import { flashCookie } from "~/.server/http/flash";
 import { safeAdminRedirect } from "~/.server/http/redirects";
 import { requestMeta } from "~/.server/http/request-meta";
 import { isValidEmail, normaliseEmail } from "~/.server/users/users.service";
+import { SignInForm } from "~/components/admin/sign-in-form";
+import { useToastMessage } from "~/components/ui/use-toast-message";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Admin Portal" }, { name: "robots", content: "noindex" }];
@@ -32,10 +32,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await signIn(app(), { email, password }, requestMeta(request));
   if (!result.ok) {
-    const headers: HeadersInit = result.retryAt
-      ? { "Retry-After": String(Math.ceil((result.retryAt.getTime() - Date.now()) / 1000)) }
-      : {};
-    return data({ email, fieldErrors: {}, error: { title: result.title, description: result.description } }, { status: result.status, headers });
+    const headers: HeadersInit = result.retryAt ? { "Retry-After": String(Math.ceil((result.retryAt.getTime() - Date.now()) / 1000)) } : {};
+    return data(
+      { email, fieldErrors: {}, error: { title: result.title, description: result.description } },
+      { status: result.status, headers },
+    );
   }
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.token));

@@ -1,7 +1,7 @@
-import { LogTable } from "~/components/admin/system/log-table";
 import { activityLogPage, isLogPeriod, type LogFilter, logFilterChoices } from "~/.server/activity/logs";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
+import { LogTable } from "~/components/admin/system/log-table";
 import type { Route } from "./+types/logs";
 
 export const meta: Route.MetaFunction = () => [{ title: "System Logs | Admin Portal" }];

@@ -1,20 +1,20 @@
 import { data, redirect } from "react-router";
-import { ActiveSessions } from "~/components/admin/active-sessions";
-import { SecurityEvents } from "~/components/admin/security-events";
-import { Alert } from "~/components/ui/alert";
-import { useToastMessage } from "~/components/ui/use-toast-message";
 import {
   SECURITY_EVENT_ACTIONS,
   SECURITY_PERIODS,
   type SecurityEventFilter,
-  securityEvents,
   type SecurityPeriod,
+  securityEvents,
 } from "~/.server/activity/activity.service";
 import { ADMIN_ONLY, clearedSessionCookie, requireUser } from "~/.server/auth/guards";
 import { listLiveSessions, revokeSession } from "~/.server/auth/session-admin";
 import { app } from "~/.server/context";
 import type { ActivityLogRow } from "~/.server/db/types";
 import { requestMeta } from "~/.server/http/request-meta";
+import { ActiveSessions } from "~/components/admin/active-sessions";
+import { SecurityEvents } from "~/components/admin/security-events";
+import { Alert } from "~/components/ui/alert";
+import { useToastMessage } from "~/components/ui/use-toast-message";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security | Admin Portal" }];

@@ -40,7 +40,13 @@ export async function action({ request }: Route.ActionArgs) {
   const expiresAt = await refreshSession(app(), found.session);
   // The cookie's lifetime follows the session's, or the browser would drop it first.
   return Response.json(
-    { authenticated: true, expiresAt: expiresAt.toISOString(), email: found.session.user.email, role: found.session.user.role, now: app().now().toISOString() },
+    {
+      authenticated: true,
+      expiresAt: expiresAt.toISOString(),
+      email: found.session.user.email,
+      role: found.session.user.role,
+      now: app().now().toISOString(),
+    },
     { headers: { ...noStore, "Set-Cookie": sessionCookie(found.token) } },
   );
 }

@@ -1,7 +1,5 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Alert } from "~/components/ui/alert";
-import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { sessionCookie } from "~/.server/auth/guards";
 import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
 import { acceptInvitation, SetPasswordLinkInvalidError, setPasswordAccount } from "~/.server/auth/set-password";
@@ -9,6 +7,8 @@ import { app } from "~/.server/context";
 import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
 import { UserInputError } from "~/.server/users/users.service";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import type { Route } from "./+types/set-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set your password | Admin Portal" }, { name: "robots", content: "noindex" }];
@@ -38,7 +38,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!session) return { fieldErrors: {} as FieldErrors, error: null, ready: true };
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(session.token));
-    headers.append("Set-Cookie", flashCookie({ tone: "success", title: "Welcome to the admin portal", description: "Your password is set." }));
+    headers.append(
+      "Set-Cookie",
+      flashCookie({ tone: "success", title: "Welcome to the admin portal", description: "Your password is set." }),
+    );
     throw redirect("/admin", { headers });
   } catch (error) {
     if (error instanceof SetPasswordLinkInvalidError || error instanceof UserInputError) {
@@ -79,7 +82,11 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
             <p className="text-center text-sm text-slate-600">
               For <strong className="text-slate-900">{loaderData.account.email}</strong>
             </p>
-            {actionData?.error ? <Alert tone="error" title="This link cannot be used">{actionData.error}</Alert> : null}
+            {actionData?.error ? (
+              <Alert tone="error" title="This link cannot be used">
+                {actionData.error}
+              </Alert>
+            ) : null}
             <PasswordField id="password" label="New password" hint="At least 6 characters" error={actionData?.fieldErrors.password} />
             <PasswordField id="confirm" label="Confirm password" error={actionData?.fieldErrors.confirm} />
             <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>

@@ -1,10 +1,4 @@
 import { data, redirect } from "react-router";
-import { ContactEditor } from "~/components/admin/system/contact-editor";
-import type { FormState } from "~/components/admin/system/form-bits";
-import { MenuEditor } from "~/components/admin/system/menu-editor";
-import { SettingsForm } from "~/components/admin/system/settings-form";
-import { Alert } from "~/components/ui/alert";
-import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { flashCookie, readFlash } from "~/.server/http/flash";
@@ -12,6 +6,12 @@ import { requestMeta } from "~/.server/http/request-meta";
 import { readSiteSettings, saveSiteSettings, settingsLastSaved } from "~/.server/settings/settings.service";
 import * as site from "~/.server/site/site-admin";
 import { systemStatus } from "~/.server/system/system.service";
+import { ContactEditor } from "~/components/admin/system/contact-editor";
+import type { FormState } from "~/components/admin/system/form-bits";
+import { MenuEditor } from "~/components/admin/system/menu-editor";
+import { SettingsForm } from "~/components/admin/system/settings-form";
+import { Alert } from "~/components/ui/alert";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { FALLBACK_CONTACTS, FALLBACK_MENU } from "~/lib/site";
 import { parseContactForm, parseMenuItemForm, parseSettingsForm } from "~/lib/site-settings";
 import type { Route } from "./+types/settings";
@@ -31,7 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     settings,
     lastSaved,
-    facts: { engine: status.engine, databaseBytes: status.databaseBytes, storageDriver: status.storageDriver, uptimeSeconds: status.uptimeSeconds, version: status.version },
+    facts: {
+      engine: status.engine,
+      databaseBytes: status.databaseBytes,
+      storageDriver: status.storageDriver,
+      uptimeSeconds: status.uptimeSeconds,
+      version: status.version,
+    },
     menu,
     contacts,
     flash: readFlash(request).message,
@@ -54,7 +60,13 @@ type Outcome = { done: boolean } | { errors: Record<string, string | undefined> 
 type Actor = { id: string };
 
 /** Runs one form's intent through the settings or site service. */
-async function apply(intent: string, id: string | null, form: FormData, actor: Actor, meta: ReturnType<typeof requestMeta>): Promise<Outcome> {
+async function apply(
+  intent: string,
+  id: string | null,
+  form: FormData,
+  actor: Actor,
+  meta: ReturnType<typeof requestMeta>,
+): Promise<Outcome> {
   const ctx = app();
   if (intent === "save-settings") {
     const parsed = parseSettingsForm(form);
@@ -92,7 +104,11 @@ export async function action({ request }: Route.ActionArgs) {
     const missing = !("errors" in outcome);
     const fields = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
     const state: FormState = { intent, id, errors: "errors" in outcome ? outcome.errors : {}, fields };
-    const message: ToastMessage = { tone: "error", title: "Not saved", description: missing ? "That item no longer exists." : "Please correct the highlighted fields." };
+    const message: ToastMessage = {
+      tone: "error",
+      title: "Not saved",
+      description: missing ? "That item no longer exists." : "Please correct the highlighted fields.",
+    };
     return data({ state, message }, { status: missing ? 404 : 400 });
   }
   const message: ToastMessage = { tone: "success", title: MESSAGES[intent] ?? "Saved", description: "The public pages show it now." };
@@ -114,7 +130,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </Alert>
         </div>
       ) : null}
-      <SettingsForm settings={loaderData.settings} state={state?.intent === "save-settings" ? state : null} lastSaved={loaderData.lastSaved} facts={loaderData.facts} />
+      <SettingsForm
+        settings={loaderData.settings}
+        state={state?.intent === "save-settings" ? state : null}
+        lastSaved={loaderData.lastSaved}
+        facts={loaderData.facts}
+      />
       <MenuEditor items={loaderData.menu} state={state} defaults={FALLBACK_MENU.map((m) => m.title)} />
       <ContactEditor contacts={loaderData.contacts} state={state} defaults={FALLBACK_CONTACTS.map((c) => c.label)} />
     </>

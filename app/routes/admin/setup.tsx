@@ -1,7 +1,5 @@
 import { ShieldCheck } from "lucide-react";
 import { data, Form, redirect } from "react-router";
-import { Alert } from "~/components/ui/alert";
-import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { sessionCookie } from "~/.server/auth/guards";
 import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
 import { createSession } from "~/.server/auth/sessions";
@@ -10,6 +8,8 @@ import { app } from "~/.server/context";
 import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
 import { isValidEmail, markLoggedIn, normaliseEmail, UserInputError } from "~/.server/users/users.service";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create the first admin | Admin Portal" }, { name: "robots", content: "noindex" }];
@@ -45,7 +45,10 @@ export async function action({ request }: Route.ActionArgs) {
     await markLoggedIn(ctx, user.id);
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(session.token));
-    headers.append("Set-Cookie", flashCookie({ tone: "success", title: "Welcome to the admin portal", description: "Your admin account is ready." }));
+    headers.append(
+      "Set-Cookie",
+      flashCookie({ tone: "success", title: "Welcome to the admin portal", description: "Your admin account is ready." }),
+    );
     throw redirect("/admin", { headers });
   } catch (error) {
     if (error instanceof SetupLinkInvalidError || error instanceof UserInputError) {
@@ -79,11 +82,28 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         ) : (
           <Form method="post" className="mt-6 space-y-4" noValidate>
-            {actionData?.error ? <Alert tone="error" title="Could not create the account">{actionData.error}</Alert> : null}
+            {actionData?.error ? (
+              <Alert tone="error" title="Could not create the account">
+                {actionData.error}
+              </Alert>
+            ) : null}
             <Field id="name" label="Name (optional)" type="text" autoComplete="name" defaultValue={actionData?.name} />
-            <Field id="email" label="Email" type="email" autoComplete="username" defaultValue={actionData?.email} error={actionData?.fieldErrors.email} />
+            <Field
+              id="email"
+              label="Email"
+              type="email"
+              autoComplete="username"
+              defaultValue={actionData?.email}
+              error={actionData?.fieldErrors.email}
+            />
             <Field id="password" label="Password" type="password" autoComplete="new-password" error={actionData?.fieldErrors.password} />
-            <Field id="confirm" label="Confirm password" type="password" autoComplete="new-password" error={actionData?.fieldErrors.confirm} />
+            <Field
+              id="confirm"
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              error={actionData?.fieldErrors.confirm}
+            />
             <button type="submit" className={`${buttonClass.primary} w-full`}>
               Create admin account
             </button>

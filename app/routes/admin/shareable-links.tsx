@@ -1,13 +1,20 @@
 import { data, redirect } from "react-router";
-import { CreateLinkForm, SharedDocumentsTable, SharedFoldersTable } from "~/components/admin/folders/share-links-tables";
-import { Alert } from "~/components/ui/alert";
-import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { flashCookie, readFlash } from "~/.server/http/flash";
 import { safeAdminRedirect } from "~/.server/http/redirects";
 import { requestMeta } from "~/.server/http/request-meta";
-import { ensureShareToken, isShareKind, linkOrigin, listShareLinks, regenerateShareToken, revokeShareToken } from "~/.server/shares/shares.service";
+import {
+  ensureShareToken,
+  isShareKind,
+  linkOrigin,
+  listShareLinks,
+  regenerateShareToken,
+  revokeShareToken,
+} from "~/.server/shares/shares.service";
+import { CreateLinkForm, SharedDocumentsTable, SharedFoldersTable } from "~/components/admin/folders/share-links-tables";
+import { Alert } from "~/components/ui/alert";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import type { Route } from "./+types/shareable-links";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shareable Links | Admin Portal" }];
@@ -22,7 +29,8 @@ const INTENTS = ["ensure", "revoke", "regenerate"] as const;
 type Intent = (typeof INTENTS)[number];
 
 function successMessage(intent: Intent, label: string, created: boolean): ToastMessage {
-  if (intent === "ensure") return { tone: "success", title: created ? "Link created" : "Link ready", description: `The share link for "${label}" is ready.` };
+  if (intent === "ensure")
+    return { tone: "success", title: created ? "Link created" : "Link ready", description: `The share link for "${label}" is ready.` };
   if (intent === "revoke") return { tone: "success", title: "Link revoked", description: `The link to "${label}" no longer opens.` };
   return { tone: "success", title: "Link regenerated", description: `The old link to "${label}" no longer opens; share the new one.` };
 }
@@ -42,11 +50,15 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const kind = form.get("kind");
   const id = form.get("id");
-  if (!INTENTS.includes(intent as Intent) || !isShareKind(kind) || typeof id !== "string" || !id) throw data({ message: "Unknown action" }, { status: 400 });
+  if (!INTENTS.includes(intent as Intent) || !isShareKind(kind) || typeof id !== "string" || !id)
+    throw data({ message: "Unknown action" }, { status: 400 });
   const dialog = form.get("_dialog") === "1";
   const back = (message: ToastMessage) =>
-    redirect(safeAdminRedirect(String(form.get("returnTo") ?? "") || "/admin/shareable-links"), { headers: { "Set-Cookie": flashCookie(message) } });
-  const refuse = (message: ToastMessage, status: number) => (dialog ? data({ ok: false, message, token: null }, { status }) : back(message));
+    redirect(safeAdminRedirect(String(form.get("returnTo") ?? "") || "/admin/shareable-links"), {
+      headers: { "Set-Cookie": flashCookie(message) },
+    });
+  const refuse = (message: ToastMessage, status: number) =>
+    dialog ? data({ ok: false, message, token: null }, { status }) : back(message);
   const ctx = app();
   const meta = requestMeta(request);
   try {
@@ -56,7 +68,10 @@ export async function action({ request }: Route.ActionArgs) {
       const message = successMessage("revoke", outcome.label, false);
       return dialog ? { ok: true, message, token: null } : back(message);
     }
-    const outcome = intent === "ensure" ? await ensureShareToken(ctx, kind, id, session.user, meta) : await regenerateShareToken(ctx, kind, id, session.user, meta);
+    const outcome =
+      intent === "ensure"
+        ? await ensureShareToken(ctx, kind, id, session.user, meta)
+        : await regenerateShareToken(ctx, kind, id, session.user, meta);
     if (!outcome.ok) return refuse(outcome.reason === "not-found" ? NOT_FOUND : NO_LINK, outcome.reason === "not-found" ? 404 : 409);
     const message = successMessage(intent as Intent, outcome.label, outcome.created);
     return dialog ? { ok: true, message, token: outcome.token } : back(message);
@@ -73,8 +88,8 @@ export default function ShareableLinks({ loaderData, actionData }: Route.Compone
     <>
       <h1 className="text-2xl font-bold">Shareable Links</h1>
       <p className="mt-2 max-w-3xl text-sm text-slate-600">
-        Documents and folders that can be opened by a share link, without signing in. Revoking a link stops it at once; regenerating gives a new link and stops the old
-        one. Drafts and private folders open for visitors only once they are published or public.
+        Documents and folders that can be opened by a share link, without signing in. Revoking a link stops it at once; regenerating gives a
+        new link and stops the old one. Drafts and private folders open for visitors only once they are published or public.
       </p>
       {flash ? (
         <div className="mt-4">

@@ -1,13 +1,13 @@
 import { FlaskConical } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { RealtimeStatus, TestResults } from "~/components/admin/system/test-results";
-import { buttonClass } from "~/components/ui/styles";
 import { ADMIN_ONLY, requireUser, SESSION_COOKIE } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { readCookie } from "~/.server/http/cookies";
 import { requestMeta } from "~/.server/http/request-meta";
 import { runSelfTest } from "~/.server/system/self-test";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
+import { RealtimeStatus, TestResults } from "~/components/admin/system/test-results";
+import { buttonClass } from "~/components/ui/styles";
 import type { Route } from "./+types/test-suite";
 
 export const meta: Route.MetaFunction = () => [{ title: "Test Suite | Admin Portal" }];
@@ -32,8 +32,8 @@ export default function AdminTestSuite({ actionData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold">Test Suite</h1>
       <p className="mt-1 max-w-3xl text-sm text-slate-700">
-        Checks the database, sign-in, admin permissions, file storage and live updates on this server, and uploads a temporary
-        unpublished document that is removed after 10 seconds.
+        Checks the database, sign-in, admin permissions, file storage and live updates on this server, and uploads a temporary unpublished
+        document that is removed after 10 seconds.
       </p>
       <Form method="post" className="mt-4">
         <button type="submit" className={buttonClass.primary} disabled={running}>

@@ -1,16 +1,25 @@
 import { useRef } from "react";
 import { data } from "react-router";
-import { InviteUserForm } from "~/components/admin/invite-user-form";
-import { RefreshUsersButton } from "~/components/admin/refresh-users-button";
-import { UsersTable } from "~/components/admin/users-table";
-import { Alert } from "~/components/ui/alert";
-import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import type { ActiveSession } from "~/.server/auth/sessions";
 import { app } from "~/.server/context";
 import { requestMeta } from "~/.server/http/request-meta";
 import { inviteUser } from "~/.server/users/invitations";
-import { AccountRuleError, isRole, isValidEmail, listUsers, normaliseEmail, setUserActive, setUserRole, UserInputError } from "~/.server/users/users.service";
+import {
+  AccountRuleError,
+  isRole,
+  isValidEmail,
+  listUsers,
+  normaliseEmail,
+  setUserActive,
+  setUserRole,
+  UserInputError,
+} from "~/.server/users/users.service";
+import { InviteUserForm } from "~/components/admin/invite-user-form";
+import { RefreshUsersButton } from "~/components/admin/refresh-users-button";
+import { UsersTable } from "~/components/admin/users-table";
+import { Alert } from "~/components/ui/alert";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Portal" }];
@@ -58,8 +67,10 @@ async function invite(request: Request, session: ActiveSession, form: FormData) 
   const fieldErrors: { email?: string; role?: string } = {};
   if (!isValidEmail(fields.email)) fieldErrors.email = "Please enter a valid email address";
   if (!isRole(fields.role)) fieldErrors.role = "Choose a role";
-  const failed = (message: ToastMessage, status: number) => data({ intent: "invite" as const, message, fieldErrors, fields, invitation: null }, { status });
-  if (fieldErrors.email || !isRole(fields.role)) return failed({ tone: "error", title: "Invitation failed", description: "Please correct the highlighted fields" }, 400);
+  const failed = (message: ToastMessage, status: number) =>
+    data({ intent: "invite" as const, message, fieldErrors, fields, invitation: null }, { status });
+  if (fieldErrors.email || !isRole(fields.role))
+    return failed({ tone: "error", title: "Invitation failed", description: "Please correct the highlighted fields" }, 400);
 
   const ctx = app();
   try {
@@ -71,7 +82,8 @@ async function invite(request: Request, session: ActiveSession, form: FormData) 
     const invitation = { email: result.user.email, link: `${origin}${result.path}`, expiresAt: result.expiresAt.toISOString() };
     return { intent: "invite" as const, message, fieldErrors: {}, fields: null, invitation };
   } catch (error) {
-    if (error instanceof UserInputError || error instanceof AccountRuleError) return failed({ tone: "error", title: "Invitation failed", description: error.message }, 400);
+    if (error instanceof UserInputError || error instanceof AccountRuleError)
+      return failed({ tone: "error", title: "Invitation failed", description: error.message }, 400);
     throw error;
   }
 }
@@ -86,12 +98,20 @@ async function changeUser(request: Request, session: ActiveSession, intent: "sta
     if (intent === "status") {
       const active = form.get("active") === "1";
       await setUserActive(ctx, session.user, userId, active, requestMeta(request));
-      return { intent, message: { tone: "success" as const, title: "Status updated", description: active ? "User activated" : "User deactivated" }, userId };
+      return {
+        intent,
+        message: { tone: "success" as const, title: "Status updated", description: active ? "User activated" : "User deactivated" },
+        userId,
+      };
     }
     const role = form.get("role");
     if (!isRole(role)) return failed(fallback, 400);
     const user = await setUserRole(ctx, session.user, userId, role, requestMeta(request));
-    return { intent, message: { tone: "success" as const, title: "Role updated", description: `${user.email} is now ${roleName(role)}` }, userId };
+    return {
+      intent,
+      message: { tone: "success" as const, title: "Role updated", description: `${user.email} is now ${roleName(role)}` },
+      userId,
+    };
   } catch (error) {
     if (error instanceof AccountRuleError) return failed(error.message, 409);
     ctx.log.error({ err: error, userId, intent }, "user update failed");

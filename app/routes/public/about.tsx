@@ -10,11 +10,31 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const HOW_TO = [
-  { Icon: Search, title: "Find", text: "Search reports, guidelines, standards and the document library by title, description or tag. The search address can be bookmarked and shared." },
-  { Icon: Eye, title: "Preview", text: "Open a document to read its details and preview PDFs, images, text, audio and video before downloading." },
-  { Icon: Download, title: "Download", text: "Downloads resume where they stopped if your connection drops; file names say what the document is." },
-  { Icon: Share2, title: "Share", text: "Copy a document's link or send it by e-mail, WhatsApp or social media. Shared links open without an account." },
-  { Icon: BarChart3, title: "Dashboards", text: "Open the cluster's interactive dashboards. They load only when you ask, to save data on slow connections." },
+  {
+    Icon: Search,
+    title: "Find",
+    text: "Search reports, guidelines, standards and the document library by title, description or tag. The search address can be bookmarked and shared.",
+  },
+  {
+    Icon: Eye,
+    title: "Preview",
+    text: "Open a document to read its details and preview PDFs, images, text, audio and video before downloading.",
+  },
+  {
+    Icon: Download,
+    title: "Download",
+    text: "Downloads resume where they stopped if your connection drops; file names say what the document is.",
+  },
+  {
+    Icon: Share2,
+    title: "Share",
+    text: "Copy a document's link or send it by e-mail, WhatsApp or social media. Shared links open without an account.",
+  },
+  {
+    Icon: BarChart3,
+    title: "Dashboards",
+    text: "Open the cluster's interactive dashboards. They load only when you ask, to save data on slow connections.",
+  },
 ];
 
 export default function About() {

@@ -1,13 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import { useMemo } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { app } from "~/.server/context";
+import { openPublicDashboard } from "~/.server/dashboards/dashboards.service";
+import { requestMeta } from "~/.server/http/request-meta";
 import { DashboardCategoryBadge, ProviderBadge, PublicDot } from "~/components/dashboards/dashboard-badges";
 import { DashboardEmbed, OpenInNewTab } from "~/components/dashboards/dashboard-embed";
 import { Alert } from "~/components/ui/alert";
 import { useToastMessage } from "~/components/ui/use-toast-message";
-import { app } from "~/.server/context";
-import { openPublicDashboard } from "~/.server/dashboards/dashboards.service";
-import { requestMeta } from "~/.server/http/request-meta";
 import { formatLongDate } from "~/lib/format";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/dashboard-view";

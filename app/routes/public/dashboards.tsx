@@ -1,16 +1,19 @@
 import { BarChart3 } from "lucide-react";
+import { app } from "~/.server/context";
+import { browseDashboards } from "~/.server/dashboards/dashboards.service";
 import { DashboardCard } from "~/components/dashboards/dashboard-card";
 import { DashboardFilters } from "~/components/dashboards/dashboard-filters";
 import { FilterChips, RefreshButton, ViewToggle } from "~/components/dashboards/dashboard-toolbar";
-import { app } from "~/.server/context";
-import { browseDashboards } from "~/.server/dashboards/dashboards.service";
 import { dashboardsHref, hasActiveFilters, parseDashboardQuery } from "~/lib/dashboards";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/dashboards";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: siteTitle(matches, "Interactive Dashboards") },
-  { name: "description", content: "Interactive dashboards of the CCCM cluster in Somalia: site monitoring, new arrivals, facility mapping and more." },
+  {
+    name: "description",
+    content: "Interactive dashboards of the CCCM cluster in Somalia: site monitoring, new arrivals, facility mapping and more.",
+  },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 import { ArrowLeft, FileX, Mail } from "lucide-react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { app } from "~/.server/context";
+import { documentDetailView } from "~/.server/documents/detail";
+import { requestMeta } from "~/.server/http/request-meta";
+import { limitShareLookup } from "~/.server/shares/share-limit";
+import { publicContacts } from "~/.server/site/site.service";
 import { DocumentFacts } from "~/components/documents/document-facts";
 import { DownloadButton } from "~/components/documents/download-button";
 import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
 import { buttonClass } from "~/components/ui/styles";
-import { app } from "~/.server/context";
-import { documentDetailView } from "~/.server/documents/detail";
-import { limitShareLookup } from "~/.server/shares/share-limit";
-import { requestMeta } from "~/.server/http/request-meta";
-import { publicContacts } from "~/.server/site/site.service";
 import { formatSizeMb } from "~/lib/format";
 import { reportIssueHref } from "~/lib/share";
 import { siteTitle, supportEmail } from "~/lib/site";
@@ -57,7 +57,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [view, contacts] = await Promise.all([byToken ? limitShareLookup(ctx, meta.ip, detail) : detail(), publicContacts(ctx)]);
   if (!view) return data({ found: false as const }, { status: 404 });
   const shareUrl = new URL(`/document/${encodeURIComponent(view.document.id)}`, ctx.config.publicUrl ?? request.url).href;
-  return { found: true as const, ...view, byToken, shareUrl, supportEmail: supportEmail(contacts), pathname: url.pathname, previewOpen: preview === "1" };
+  return {
+    found: true as const,
+    ...view,
+    byToken,
+    shareUrl,
+    supportEmail: supportEmail(contacts),
+    pathname: url.pathname,
+    previewOpen: preview === "1",
+  };
 }
 
 /**
@@ -124,7 +132,10 @@ function DocumentView({ view }: { view: FoundData }) {
       {attachments.length > 0 ? <Attachments attachments={attachments} /> : null}
 
       <p className="text-sm text-slate-600">
-        <a href={reportIssueHref(view.supportEmail, doc, shareUrl)} className="inline-flex items-center gap-1.5 text-brand-700 underline hover:text-brand-800">
+        <a
+          href={reportIssueHref(view.supportEmail, doc, shareUrl)}
+          className="inline-flex items-center gap-1.5 text-brand-700 underline hover:text-brand-800"
+        >
           <Mail aria-hidden className="h-4 w-4" />
           Report an issue
         </a>

@@ -1,11 +1,11 @@
 import { FileText, Search } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { app } from "~/.server/context";
+import { listPublishedDocuments } from "~/.server/documents/documents.service";
 import { DocumentCard } from "~/components/documents/document-card";
 import { keepListOnFailure, useListRefresh } from "~/components/documents/use-list-refresh";
 import { useLiveSearch } from "~/components/documents/use-live-search";
 import { inputClass } from "~/components/ui/styles";
-import { app } from "~/.server/context";
-import { listPublishedDocuments } from "~/.server/documents/documents.service";
 import { LIBRARY_FILTERS } from "~/lib/categories";
 import { matchesSearch } from "~/lib/search";
 import { siteTitle } from "~/lib/site";
@@ -50,7 +50,10 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Document Library</h1>
-        <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800" aria-label={`${documents.length} documents`}>
+        <span
+          className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800"
+          aria-label={`${documents.length} documents`}
+        >
           {documents.length}
         </span>
       </div>
@@ -110,14 +113,14 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-        <h2 className="sr-only">Documents</h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {documents.map((doc) => (
-            <li key={doc.id}>
-              <DocumentCard doc={doc} />
-            </li>
-          ))}
-        </ul>
+          <h2 className="sr-only">Documents</h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {documents.map((doc) => (
+              <li key={doc.id}>
+                <DocumentCard doc={doc} />
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </div>

@@ -1,14 +1,14 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintenance";
-import { PublicFooter } from "~/components/layout/public-footer";
-import { PublicHeader } from "~/components/layout/public-header";
-import { LiveUpdates } from "~/components/live/live-updates";
 import { SESSION_COOKIE } from "~/.server/auth/guards";
 import { peekSession } from "~/.server/auth/sessions";
 import { app } from "~/.server/context";
 import { readCookie } from "~/.server/http/cookies";
 import { publicLayout } from "~/.server/site/site.service";
 import { hasAdminAccess } from "~/.server/users/users.service";
+import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintenance";
+import { PublicFooter } from "~/components/layout/public-footer";
+import { PublicHeader } from "~/components/layout/public-header";
+import { LiveUpdates } from "~/components/live/live-updates";
 import { MAINTENANCE_RETRY_AFTER_S } from "~/lib/site-settings";
 import type { Route } from "./+types/layout";
 
@@ -53,7 +53,10 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       {loaderData.maintenance === "staff-notice" ? <MaintenanceNotice /> : null}
@@ -62,7 +65,12 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <LiveUpdates />
-      <PublicFooter menu={loaderData.menu} contacts={loaderData.contacts} siteName={loaderData.siteName} siteDescription={loaderData.siteDescription} />
+      <PublicFooter
+        menu={loaderData.menu}
+        contacts={loaderData.contacts}
+        siteName={loaderData.siteName}
+        siteDescription={loaderData.siteDescription}
+      />
     </div>
   );
 }

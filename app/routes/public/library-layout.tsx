@@ -1,6 +1,6 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { SideMenu } from "~/components/layout/side-menu";
 import { readCookie } from "~/.server/http/cookies";
+import { SideMenu } from "~/components/layout/side-menu";
 import { SIDE_MENU_COOKIE } from "~/lib/side-menu";
 import type { Route } from "./+types/library-layout";
 

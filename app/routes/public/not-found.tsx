@@ -3,7 +3,10 @@ import { StatusPage } from "~/components/layout/status-page";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Page not found") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Page not found") },
+  { name: "robots", content: "noindex" },
+];
 
 /** Any unknown path: a real 404 status, rendered inside the public layout. */
 export function loader() {

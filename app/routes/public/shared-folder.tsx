@@ -2,13 +2,13 @@ import { Copy, FolderOpen, Mail, MessageCircle } from "lucide-react";
 import { useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
-import { DocumentCard } from "~/components/documents/document-card";
-import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { app } from "~/.server/context";
 import { viewSharedFolder } from "~/.server/folders/folders.service";
 import { requestMeta } from "~/.server/http/request-meta";
 import { limitShareLookup } from "~/.server/shares/share-limit";
+import { DocumentCard } from "~/components/documents/document-card";
+import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/shared-folder";
 
@@ -25,7 +25,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = app();
-  const shared = await limitShareLookup(ctx, requestMeta(request).ip, () => viewSharedFolder(ctx, params.token, { countView: request.method === "GET" }));
+  const shared = await limitShareLookup(ctx, requestMeta(request).ip, () =>
+    viewSharedFolder(ctx, params.token, { countView: request.method === "GET" }),
+  );
   if (!shared) throw data(null, { status: 404 });
   const shareUrl = new URL(`/shared/folder/${encodeURIComponent(params.token)}`, ctx.config.publicUrl ?? request.url).href;
   return { ...shared, shareUrl };
@@ -54,7 +56,9 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold">{folder.name}</h1>
-            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800">{countLabel(folder.documentCount)}</span>
+            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800">
+              {countLabel(folder.documentCount)}
+            </span>
           </div>
           {folder.description ? <p className="mt-2 max-w-3xl text-slate-700">{folder.description}</p> : null}
         </div>
@@ -95,7 +99,14 @@ function ShareFolder({ name, description, url }: { name: string; description: st
           <label htmlFor="folder-link" className={labelClass}>
             Folder link
           </label>
-          <input id="folder-link" ref={input} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} mt-1`} />
+          <input
+            id="folder-link"
+            ref={input}
+            readOnly
+            value={url}
+            onFocus={(e) => e.currentTarget.select()}
+            className={`${inputClass} mt-1`}
+          />
         </div>
         <div className="flex flex-wrap gap-2">
           {hydrated ? (

@@ -2,7 +2,10 @@ import { StatusPage } from "~/components/layout/status-page";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/unauthorized";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: siteTitle(matches, "Access Denied") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: siteTitle(matches, "Access Denied") },
+  { name: "robots", content: "noindex" },
+];
 
 export default function Unauthorized() {
   return (

@@ -34,7 +34,11 @@ export function headers() {
 function Outcome({ outcome }: { outcome: DecodeOutcome }) {
   if (!outcome.ok) {
     const { title, description } = splitMessage(outcome.message, outcome.message);
-    return <Alert tone="error" title={title}>{description === title ? null : description}</Alert>;
+    return (
+      <Alert tone="error" title={title}>
+        {description === title ? null : description}
+      </Alert>
+    );
   }
   return <UrlResult result={outcome.result} />;
 }
@@ -55,8 +59,8 @@ export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
         URL Decoder
       </h1>
       <p className="mt-2 text-slate-700">
-        Paste a link from an e-mail or a message to see where it really goes: percent-encoding is decoded, Outlook safelinks are unwrapped, MailChimp click-tracking
-        links are recognised (never followed), and tracking parameters are removed.
+        Paste a link from an e-mail or a message to see where it really goes: percent-encoding is decoded, Outlook safelinks are unwrapped,
+        MailChimp click-tracking links are recognised (never followed), and tracking parameters are removed.
       </p>
       <Form method="get" onSubmit={onSubmit} noValidate className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <label htmlFor="url" className={labelClass}>

@@ -1,6 +1,6 @@
+import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
-import fs from "node:fs/promises";
 import { releaseEngine } from "./engine";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./portal";
 import { storedObjects } from "./portal-data";
@@ -32,7 +32,8 @@ export async function signIn(page: Page, base: string) {
 /** Stored files of the portal (its temp folder aside), on its disk or in its bucket. */
 export const storedFiles = (portal: RunningPortal): Promise<string[]> => storedObjects(portal);
 
-export const row = (page: Page, title: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: title, exact: true }) });
+export const row = (page: Page, title: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("cell", { name: title, exact: true }) });
 /** Axe over the page; the toasts are the toast library's own styling, checked where they are set up. */
 export async function axeViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page }).exclude("[data-sonner-toaster]");
@@ -44,11 +45,18 @@ export const toast = (page: Page, text: string) => page.locator("[data-sonner-to
 export async function frameSrc(base: string, pathname: string): Promise<string> {
   const response = await fetch(`${base}${pathname}`);
   const csp = response.headers.get("content-security-policy") ?? "";
-  return csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("frame-src")) ?? "";
+  return (
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("frame-src")) ?? ""
+  );
 }
 
 export async function dashboardId(page: Page, title: string): Promise<string> {
-  const href = await row(page, title).getByRole("link", { name: `Edit ${title}` }).getAttribute("href");
+  const href = await row(page, title)
+    .getByRole("link", { name: `Edit ${title}` })
+    .getAttribute("href");
   return /\/admin\/dashboards\/([0-9a-f-]{36})\/edit$/.exec(href ?? "")![1]!;
 }
 
@@ -60,7 +68,10 @@ export async function watchProgress(page: Page) {
     new MutationObserver(() => {
       const bar = document.querySelector('[role="progressbar"]');
       if (!bar) return;
-      const entry = { value: Number(bar.getAttribute("aria-valuenow")), label: document.getElementById(bar.getAttribute("aria-labelledby") ?? "")?.textContent ?? "" };
+      const entry = {
+        value: Number(bar.getAttribute("aria-valuenow")),
+        label: document.getElementById(bar.getAttribute("aria-labelledby") ?? "")?.textContent ?? "",
+      };
       const last = seen.at(-1);
       if (!last || last.value !== entry.value || last.label !== entry.label) seen.push(entry);
     }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });

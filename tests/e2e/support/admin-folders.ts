@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./portal";
 
@@ -35,7 +35,10 @@ export const toast = (page: Page, text: string) => page.locator("[data-sonner-to
 /** Axe over the page; the toasts are the toast library's own styling. */
 export async function axeViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page }).exclude("[data-sonner-toaster]");
-  return (await (include ? builder.include(include) : builder).analyze()).violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+  return (await (include ? builder.include(include) : builder).analyze()).violations.map((v) => ({
+    id: v.id,
+    nodes: v.nodes.map((n) => n.target.join(" ")),
+  }));
 }
 
 /** Stored files of the portal, relative to its files folder (its temp folder included, so leftovers show). */
@@ -74,7 +77,11 @@ export async function mixedFiles(): Promise<{ valid: TestFile[]; invalid: Array<
   const invalid = [
     { name: "photo.jpg", buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), message: invalidType },
     { name: "renamed.pdf", buffer: Buffer.from("MZ not really a pdf"), message: invalidType },
-    { name: "huge.pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(52_428_801 - 9)]), message: "File too large: Please select a file smaller than 50MB" },
+    {
+      name: "huge.pdf",
+      buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(52_428_801 - 9)]),
+      message: "File too large: Please select a file smaller than 50MB",
+    },
   ];
   const dir = await writeAll([...valid, ...invalid]);
   const at = (name: string) => path.join(dir, name);
@@ -99,12 +106,19 @@ export async function watchQuickSetup(page: Page): Promise<void> {
       }
     };
     record();
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["data-status"],
+    });
   });
 }
 
 export function quickSetupSeen(page: Page) {
-  return page.evaluate(() => (window as unknown as { quickSetupSeen: Record<string, Array<{ status: string; at: number }>> }).quickSetupSeen);
+  return page.evaluate(
+    () => (window as unknown as { quickSetupSeen: Record<string, Array<{ status: string; at: number }>> }).quickSetupSeen,
+  );
 }
 
 /** Records the values each file's progress bar shows. */

@@ -71,11 +71,22 @@ export const LISTS = [
     // Two "TOR" tags, and "indicaTORs" inside a description.
     search: {
       q: "TOR",
-      titles: ["Terms of Reference - CCCM Strategic Advisory Group", "Terms of Reference - Sub-National CCCM Coordination", "Minimum Standards for Site Management in Somalia"],
+      titles: [
+        "Terms of Reference - CCCM Strategic Advisory Group",
+        "Terms of Reference - Sub-National CCCM Coordination",
+        "Minimum Standards for Site Management in Somalia",
+      ],
     },
-    download: { title: "Terms of Reference - CCCM Strategic Advisory Group", file: "Terms_of_Reference_-_CCCM_Strategic_Advisory_Group.pdf" },
+    download: {
+      title: "Terms of Reference - CCCM Strategic Advisory Group",
+      file: "Terms_of_Reference_-_CCCM_Strategic_Advisory_Group.pdf",
+    },
   },
 ] as const;
 
 /** The demo's three drafts (app/.server/demo/demo.service.ts). */
-export const DRAFTS = ["Safety Audit Findings - Kahda District Sites", "Enumerator Training Notes - Site Monitoring Tool", "Cluster Bulletin: Site Verification Exercise Completed"];
+export const DRAFTS = [
+  "Safety Audit Findings - Kahda District Sites",
+  "Enumerator Training Notes - Site Monitoring Tool",
+  "Cluster Bulletin: Site Verification Exercise Completed",
+];

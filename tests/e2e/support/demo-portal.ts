@@ -12,7 +12,9 @@ const root = path.resolve(import.meta.dirname, "..", "..", "..");
  * A dedicated portal with the demo content (`portal demo`) and one admin; `dispose` stops it and
  * removes its data. On the run's engine (E2E_ENGINE): with PostgreSQL, its own database and bucket.
  */
-export async function startDemoPortal(prepare?: (dataDir: string) => void | Promise<void>): Promise<RunningPortal & { dispose(): Promise<void> }> {
+export async function startDemoPortal(
+  prepare?: (dataDir: string) => void | Promise<void>,
+): Promise<RunningPortal & { dispose(): Promise<void> }> {
   const dataDir = await tempDataDir();
   const demo = spawnSync(process.execPath, [path.join(root, "bin", "portal.mjs"), "demo"], {
     cwd: root,

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { createDatabase, databaseUrl, dropDatabase, newDatabaseName, TEST_DATABASE_URL_HELP, testDatabaseUrl } from "./postgres";
 import { s3rverEnv } from "../../support/s3rver";
+import { createDatabase, databaseUrl, dropDatabase, newDatabaseName, TEST_DATABASE_URL_HELP, testDatabaseUrl } from "./postgres";
 import { createBucket, newBucketName } from "./s3-server";
 
 /**
@@ -38,7 +38,8 @@ export function engineEnv(dataDir: string): EngineEnv {
   const database = newDatabaseName();
   const bucket = newBucketName();
   const result = spawnSync(process.execPath, [provisionScript, base, database, endpoint, bucket], { encoding: "utf8", timeout: 30_000 });
-  if (result.status !== 0) throw new Error(`could not create database ${database} and bucket ${bucket}: ${result.stderr}${result.stdout}${result.error ?? ""}`);
+  if (result.status !== 0)
+    throw new Error(`could not create database ${database} and bucket ${bucket}: ${result.stderr}${result.stdout}${result.error ?? ""}`);
   const env = { DATABASE_URL: databaseUrl(database), ...s3rverEnv(endpoint, bucket) };
   provisioned.set(dataDir, { env, database });
   return env;
@@ -61,7 +62,10 @@ function postgresSettings(): { base: string; endpoint: string } {
   const base = testDatabaseUrl();
   if (!base) throw new Error(`E2E_ENGINE=postgres: ${TEST_DATABASE_URL_HELP}`);
   const endpoint = process.env.E2E_S3_ENDPOINT;
-  if (!endpoint) throw new Error("E2E_ENGINE=postgres: E2E_S3_ENDPOINT is not set; the global setup (tests/e2e/global-setup.ts) starts the S3 server and sets it");
+  if (!endpoint)
+    throw new Error(
+      "E2E_ENGINE=postgres: E2E_S3_ENDPOINT is not set; the global setup (tests/e2e/global-setup.ts) starts the S3 server and sets it",
+    );
   return { base, endpoint };
 }
 

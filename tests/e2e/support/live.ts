@@ -2,7 +2,11 @@ import { type Browser, type BrowserContext, expect, type Page } from "@playwrigh
 import { writePdf } from "./pdf";
 
 /** A staff browser (JavaScript off: the plain form path) signed in at `base`. */
-export async function signedInAdmin(browser: Browser, base: string, admin: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page; cookie: string }> {
+export async function signedInAdmin(
+  browser: Browser,
+  base: string,
+  admin: { email: string; password: string },
+): Promise<{ context: BrowserContext; page: Page; cookie: string }> {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${base}/admin/login`);
@@ -58,8 +62,7 @@ export async function openRawStream(base: string, cookie?: string): Promise<RawS
   })();
   const stream: RawStream = {
     text: () => text,
-    messages: () =>
-      [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as { type: string; data: Record<string, unknown> }),
+    messages: () => [...text.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as { type: string; data: Record<string, unknown> }),
     async waitFor(needle, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!text.includes(needle)) {

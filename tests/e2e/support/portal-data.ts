@@ -1,6 +1,6 @@
-import Database from "better-sqlite3";
 import fs from "node:fs/promises";
 import path from "node:path";
+import Database from "better-sqlite3";
 import pg from "pg";
 import type { RunningPortal } from "./portal";
 import { listObjects } from "./s3-server";
@@ -32,7 +32,12 @@ export async function portalSql<T = Record<string, unknown>>(portal: RunningPort
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
+    return (
+      await client.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows as T[];
   } finally {
     await client.end();
   }

@@ -69,7 +69,9 @@ export async function dropDatabase(name: string): Promise<void> {
 /** Drops every database whose name starts with `prefix` (a run's leftovers); returns their names. */
 export async function dropDatabasesStartingWith(prefix: string): Promise<string[]> {
   if (!/^portal_e2e_[a-z0-9]+_$/.test(prefix)) throw new Error(`refusing to drop databases starting with ${prefix}`);
-  const { rows } = await withAdmin((c) => c.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [prefix]));
+  const { rows } = await withAdmin((c) =>
+    c.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [prefix]),
+  );
   for (const { datname } of rows) await dropDatabase(datname);
   return rows.map((r) => r.datname);
 }

@@ -27,7 +27,12 @@ try {
   await client.end();
 }
 
-const s3 = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+const s3 = new S3Client({
+  endpoint,
+  region: "us-east-1",
+  forcePathStyle: true,
+  credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+});
 try {
   await s3.send(new CreateBucketCommand({ Bucket: bucket }));
 } finally {

@@ -1,5 +1,5 @@
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { S3RVER_CREDENTIALS, S3RVER_REGION } from "../../support/s3rver";
 
 /** Bucket helpers for the browser tests; the server itself is tests/support/s3rver.ts. */
@@ -53,4 +53,3 @@ export async function createBucket(endpoint: string, bucket: string): Promise<vo
     client.destroy();
   }
 }
-

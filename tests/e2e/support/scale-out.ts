@@ -31,7 +31,12 @@ export async function signInCookie(base: string, email: string, password: string
 
 /** A sign-in form POST that is expected to fail: its status and page. */
 export async function failedSignIn(base: string, email: string, password: string): Promise<{ status: number; html: string }> {
-  const response = await fetch(`${base}/admin/login`, { method: "POST", body: new URLSearchParams({ email, password }), headers: { Origin: base }, redirect: "manual" });
+  const response = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password }),
+    headers: { Origin: base },
+    redirect: "manual",
+  });
   return { status: response.status, html: await response.text() };
 }
 
@@ -43,13 +48,21 @@ export interface UploadAnswer {
 }
 
 /** The admin upload form's request as its script sends it (multipart, answer as JSON). */
-export async function uploadDocument(base: string, cookie: string, file: { name: string; bytes: Uint8Array; title: string; published: boolean }): Promise<UploadAnswer> {
+export async function uploadDocument(
+  base: string,
+  cookie: string,
+  file: { name: string; bytes: Uint8Array; title: string; published: boolean },
+): Promise<UploadAnswer> {
   const form = new FormData();
   form.set("title", file.title);
   form.set("category", "Report");
   if (file.published) form.set("published", "true");
   form.set("file", new Blob([new Uint8Array(file.bytes)], { type: "application/pdf" }), file.name);
-  const response = await fetch(`${base}/admin/documents`, { method: "POST", body: form, headers: { Accept: "application/json", Origin: base, Cookie: cookie } });
+  const response = await fetch(`${base}/admin/documents`, {
+    method: "POST",
+    body: form,
+    headers: { Accept: "application/json", Origin: base, Cookie: cookie },
+  });
   const body = (await response.json()) as UploadAnswer["body"];
   return { status: response.status, body, answeredAt: performance.now() };
 }
@@ -102,7 +115,10 @@ export async function openTimedStream(base: string): Promise<TimedStream> {
   })();
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([ready, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("the event stream did not open within 5 s")), 5_000)))]);
+    await Promise.race([
+      ready,
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("the event stream did not open within 5 s")), 5_000))),
+    ]);
   } catch (error) {
     abort.abort();
     throw error;
@@ -116,7 +132,8 @@ export async function openTimedStream(base: string): Promise<TimedStream> {
       for (;;) {
         const found = messages.find(match);
         if (found) return found;
-        if (performance.now() > deadline) throw new Error(`no matching event within ${timeoutMs} ms; received: ${JSON.stringify(messages)}`);
+        if (performance.now() > deadline)
+          throw new Error(`no matching event within ${timeoutMs} ms; received: ${JSON.stringify(messages)}`);
         await new Promise((r) => setTimeout(r, 10));
       }
     },

@@ -159,11 +159,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("display_order", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema
-    .createIndex("navigation_menu_active_order_idx")
-    .on("navigation_menu")
-    .columns(["is_active", "display_order"])
-    .execute();
+  await db.schema.createIndex("navigation_menu_active_order_idx").on("navigation_menu").columns(["is_active", "display_order"]).execute();
 
   await db.schema
     .createTable("contact_info")
@@ -174,11 +170,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn("display_order", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("is_public", "integer", (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema
-    .createIndex("contact_info_public_order_idx")
-    .on("contact_info")
-    .columns(["is_public", "display_order"])
-    .execute();
+  await db.schema.createIndex("contact_info_public_order_idx").on("contact_info").columns(["is_public", "display_order"]).execute();
 
   await db.schema
     .createTable("activity_logs")
@@ -194,11 +186,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .execute();
   await db.schema.createIndex("activity_logs_created_idx").on("activity_logs").column("created_at").execute();
   await db.schema.createIndex("activity_logs_action_created_idx").on("activity_logs").columns(["action", "created_at"]).execute();
-  await db.schema
-    .createIndex("activity_logs_entity_idx")
-    .on("activity_logs")
-    .columns(["entity_type", "entity_id", "created_at"])
-    .execute();
+  await db.schema.createIndex("activity_logs_entity_idx").on("activity_logs").columns(["entity_type", "entity_id", "created_at"]).execute();
 
   await db.schema
     .createTable("settings")

@@ -3,8 +3,8 @@ import { Form, useFetcher } from "react-router";
 import { Alert } from "../../ui/alert";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
-import { AdminDialog } from "./admin-dialog";
 import { useDialogAction } from "./action-result";
+import { AdminDialog } from "./admin-dialog";
 
 export const dangerButtonClass =
   "inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60";
@@ -74,7 +74,15 @@ export function DeleteButton({ target }: { target: DeleteTarget }) {
 }
 
 /** The confirmation page (works without JavaScript): the question, the item, Delete and Cancel. */
-export function DeleteConfirmation({ target, cancelHref, error }: { target: DeleteTarget; cancelHref: string; error?: { title: string; description?: string } | null }) {
+export function DeleteConfirmation({
+  target,
+  cancelHref,
+  error,
+}: {
+  target: DeleteTarget;
+  cancelHref: string;
+  error?: { title: string; description?: string } | null;
+}) {
   return (
     <section aria-labelledby="delete-heading" className="max-w-xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h1 id="delete-heading" className="text-2xl font-bold">

@@ -6,8 +6,8 @@ import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
-import { AdminDialog } from "./admin-dialog";
 import { useDialogAction } from "./action-result";
+import { AdminDialog } from "./admin-dialog";
 
 export const NEW_DASHBOARD_HREF = "/admin/dashboards/new";
 
@@ -61,7 +61,15 @@ export function CreateDashboardButton() {
 }
 
 /** The create and edit pages' form (works without JavaScript). */
-export function DashboardPageForm({ values, state, submitLabel }: { values: DashboardFormFields; state: DashboardFormState; submitLabel: string }) {
+export function DashboardPageForm({
+  values,
+  state,
+  submitLabel,
+}: {
+  values: DashboardFormFields;
+  state: DashboardFormState;
+  submitLabel: string;
+}) {
   return (
     <Form method="post" noValidate className="max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <DashboardFields values={state.fields ?? values} state={state} />
@@ -79,13 +87,22 @@ export function DashboardPageForm({ values, state, submitLabel }: { values: Dash
 
 function DashboardFields({ values, state }: { values: DashboardFormFields; state: DashboardFormState }) {
   const ids = useId();
-  const field = (name: string, label: string, options: { type?: string; hint?: string; required?: boolean; inputMode?: "numeric" } = {}) => {
+  const field = (
+    name: string,
+    label: string,
+    options: { type?: string; hint?: string; required?: boolean; inputMode?: "numeric" } = {},
+  ) => {
     const invalid = state.field === name;
     return (
       <div>
         <label htmlFor={`${ids}-${name}`} className={labelClass}>
           {label}
-          {options.required ? <span aria-hidden className="text-red-700"> *</span> : null}
+          {options.required ? (
+            <span aria-hidden className="text-red-700">
+              {" "}
+              *
+            </span>
+          ) : null}
         </label>
         <input
           id={`${ids}-${name}`}
@@ -120,12 +137,38 @@ function DashboardFields({ values, state }: { values: DashboardFormFields; state
         <label htmlFor={`${ids}-description`} className={labelClass}>
           Description
         </label>
-        <textarea id={`${ids}-description`} name="description" rows={3} defaultValue={values.description} className={`${inputClass} mt-1`} />
+        <textarea
+          id={`${ids}-description`}
+          name="description"
+          rows={3}
+          defaultValue={values.description}
+          className={`${inputClass} mt-1`}
+        />
       </div>
-      <Select id={`${ids}-type`} name="type" label="Type" value={values.type} options={DASHBOARD_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))} />
-      <Select id={`${ids}-provider`} name="provider" label="Provider" value={values.provider} options={DASHBOARD_PROVIDERS.map((p) => ({ value: p, label: p }))} />
-      <div className="sm:col-span-2">{field("embed_url", "Embed URL", { type: "url", required: true, hint: "The address shown inside the portal; must start with https://" })}</div>
-      <div className="sm:col-span-2">{field("url", "Dashboard URL", { type: "url", hint: "Optional: the dashboard's own page, opened in a new tab; https:// only" })}</div>
+      <Select
+        id={`${ids}-type`}
+        name="type"
+        label="Type"
+        value={values.type}
+        options={DASHBOARD_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+      />
+      <Select
+        id={`${ids}-provider`}
+        name="provider"
+        label="Provider"
+        value={values.provider}
+        options={DASHBOARD_PROVIDERS.map((p) => ({ value: p, label: p }))}
+      />
+      <div className="sm:col-span-2">
+        {field("embed_url", "Embed URL", {
+          type: "url",
+          required: true,
+          hint: "The address shown inside the portal; must start with https://",
+        })}
+      </div>
+      <div className="sm:col-span-2">
+        {field("url", "Dashboard URL", { type: "url", hint: "Optional: the dashboard's own page, opened in a new tab; https:// only" })}
+      </div>
       {field("display_order", "Display order", { inputMode: "numeric", hint: "0 or more; lower numbers come first" })}
       <label className="flex items-center gap-3 self-end pb-2 text-sm font-medium">
         <input type="checkbox" role="switch" name="is_public" defaultChecked={values.is_public} className="h-5 w-9 accent-brand-600" />
@@ -135,7 +178,19 @@ function DashboardFields({ values, state }: { values: DashboardFormFields; state
   );
 }
 
-function Select({ id, name, label, value, options }: { id: string; name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
+function Select({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+}) {
   // A stored value outside the spec's list (older data) shows as the default, for the editor to confirm.
   const selected = options.some((o) => o.value === value) ? value : String(NEW_DASHBOARD_FIELDS[name as "type" | "provider"]);
   return (

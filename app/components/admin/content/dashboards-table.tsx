@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Pencil } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { type DashboardType, TYPE_LABELS } from "~/lib/dashboard-form";
 import { httpsOrigin } from "~/lib/dashboards";
-import { TYPE_LABELS, type DashboardType } from "~/lib/dashboard-form";
 import { buttonClass } from "../../ui/styles";
 import { DeleteButton } from "./confirm-delete";
 
@@ -40,7 +40,9 @@ export function DashboardsTable({ dashboards }: { dashboards: DashboardListRow[]
               <td className="px-3 py-2">{d.provider}</td>
               <td className="break-all px-3 py-2 text-slate-600">{httpsOrigin(d.embed_url) ?? "—"}</td>
               <td className="px-3 py-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${d.is_public ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-800"}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${d.is_public ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-800"}`}
+                >
                   {d.is_public ? "Public" : "Private"}
                 </span>
               </td>
@@ -51,7 +53,14 @@ export function DashboardsTable({ dashboards }: { dashboards: DashboardListRow[]
                   <a href={`/admin/dashboards/${d.id}/edit`} className={buttonClass.ghost} aria-label={`Edit ${d.title}`}>
                     <Pencil aria-hidden className="h-4 w-4" />
                   </a>
-                  <DeleteButton target={{ kind: "dashboard", title: d.title, href: `/admin/dashboards/${d.id}/delete`, consequence: "and disappear from the public dashboards page" }} />
+                  <DeleteButton
+                    target={{
+                      kind: "dashboard",
+                      title: d.title,
+                      href: `/admin/dashboards/${d.id}/delete`,
+                      consequence: "and disappear from the public dashboards page",
+                    }}
+                  />
                 </div>
               </td>
             </tr>
@@ -71,7 +80,12 @@ function MoveButton({ dashboard, direction, disabled }: { dashboard: DashboardLi
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={dashboard.id} />
       <input type="hidden" name="direction" value={direction} />
-      <button type="submit" className={`${buttonClass.ghost} disabled:opacity-40`} disabled={disabled || busy} aria-label={`Move ${dashboard.title} ${direction}`}>
+      <button
+        type="submit"
+        className={`${buttonClass.ghost} disabled:opacity-40`}
+        disabled={disabled || busy}
+        aria-label={`Move ${dashboard.title} ${direction}`}
+      >
         <Icon aria-hidden className="h-4 w-4" />
       </button>
     </Form>

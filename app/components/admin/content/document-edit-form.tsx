@@ -8,9 +8,9 @@ import { formatBytes, formatLongDate } from "~/lib/format";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
-import { AdminDialog } from "./admin-dialog";
-import { useDialogAction } from "./action-result";
 import type { ToastMessage } from "../../ui/use-toast-message";
+import { useDialogAction } from "./action-result";
+import { AdminDialog } from "./admin-dialog";
 
 /** What the edit dialog and the edit page need of a document. */
 export interface EditableDocument {
@@ -114,7 +114,15 @@ export function DocumentEditPage({ document, state }: { document: EditableDocume
 }
 
 /** headingLevel: the file information's heading sits under the dialog's title (h2) or the page's (h1). */
-function DocumentEditFields({ document, state, headingLevel = 3 }: { document: EditableDocument; state: EditFormState; headingLevel?: 2 | 3 }) {
+function DocumentEditFields({
+  document,
+  state,
+  headingLevel = 3,
+}: {
+  document: EditableDocument;
+  state: EditFormState;
+  headingLevel?: 2 | 3;
+}) {
   const ids = useId();
   const values = state.fields ?? {
     title: document.title,
@@ -133,7 +141,10 @@ function DocumentEditFields({ document, state, headingLevel = 3 }: { document: E
       ) : null}
       <div>
         <label htmlFor={`${ids}-title`} className={labelClass}>
-          Title <span aria-hidden className="text-red-700">*</span>
+          Title{" "}
+          <span aria-hidden className="text-red-700">
+            *
+          </span>
         </label>
         <input
           id={`${ids}-title`}
@@ -155,14 +166,25 @@ function DocumentEditFields({ document, state, headingLevel = 3 }: { document: E
         <label htmlFor={`${ids}-description`} className={labelClass}>
           Description
         </label>
-        <textarea id={`${ids}-description`} name="description" rows={3} defaultValue={values.description} className={`${inputClass} mt-1`} />
+        <textarea
+          id={`${ids}-description`}
+          name="description"
+          rows={3}
+          defaultValue={values.description}
+          className={`${inputClass} mt-1`}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${ids}-category`} className={labelClass}>
             Category
           </label>
-          <select id={`${ids}-category`} name="category" defaultValue={canonicalCategory(values.category) ?? values.category} className={`${inputClass} mt-1`}>
+          <select
+            id={`${ids}-category`}
+            name="category"
+            defaultValue={canonicalCategory(values.category) ?? values.category}
+            className={`${inputClass} mt-1`}
+          >
             {editCategoryOptions(document.category).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -178,7 +200,14 @@ function DocumentEditFields({ document, state, headingLevel = 3 }: { document: E
         </div>
       </div>
       <label className="flex items-center gap-3 text-sm font-medium">
-        <input type="checkbox" role="switch" name="published" value="true" defaultChecked={values.published} className="h-5 w-9 accent-brand-600" />
+        <input
+          type="checkbox"
+          role="switch"
+          name="published"
+          value="true"
+          defaultChecked={values.published}
+          className="h-5 w-9 accent-brand-600"
+        />
         Published
       </label>
       <FileInformation document={document} headingLevel={headingLevel} />

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { buttonClass } from "../../ui/styles";
 import { DeleteButton } from "./confirm-delete";
-import { EditDocumentButton, type EditableDocument } from "./document-edit-form";
+import { type EditableDocument, EditDocumentButton } from "./document-edit-form";
 
 const COLUMNS = ["Title", "Description", "Category", "Size", "Status", "Date", "Actions"];
 
@@ -28,7 +28,9 @@ export function DocumentsTable({ documents }: { documents: EditableDocument[] })
               <td className="px-3 py-2">{d.category}</td>
               <td className="whitespace-nowrap px-3 py-2">{formatBytes(d.size)}</td>
               <td className="px-3 py-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${d.published ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900"}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${d.published ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900"}`}
+                >
                   {d.published ? "Published" : "Draft"}
                 </span>
               </td>
@@ -41,7 +43,9 @@ export function DocumentsTable({ documents }: { documents: EditableDocument[] })
                       <Download aria-hidden className="h-4 w-4" />
                     </a>
                   ) : null}
-                  <DeleteButton target={{ kind: "document", title: d.title, href: `/admin/documents/${d.id}/delete`, consequence: "with its file" }} />
+                  <DeleteButton
+                    target={{ kind: "document", title: d.title, href: `/admin/documents/${d.id}/delete`, consequence: "with its file" }}
+                  />
                 </div>
               </td>
             </tr>

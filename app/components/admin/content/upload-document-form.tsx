@@ -44,13 +44,27 @@ export function UploadDocumentForm({ result }: { result: { message: ToastMessage
         <label htmlFor="title" className={labelClass}>
           Title
         </label>
-        <input id="title" name="title" type="text" required value={values.title} onChange={(e) => set("title", e.target.value)} className={`${inputClass} mt-1`} />
+        <input
+          id="title"
+          name="title"
+          type="text"
+          required
+          value={values.title}
+          onChange={(e) => set("title", e.target.value)}
+          className={`${inputClass} mt-1`}
+        />
       </div>
       <div>
         <label htmlFor="category" className={labelClass}>
           Category
         </label>
-        <select id="category" name="category" value={values.category} onChange={(e) => set("category", e.target.value)} className={`${inputClass} mt-1`}>
+        <select
+          id="category"
+          name="category"
+          value={values.category}
+          onChange={(e) => set("category", e.target.value)}
+          className={`${inputClass} mt-1`}
+        >
           {UPLOAD_CATEGORIES.map((c) => (
             <option key={c}>{c}</option>
           ))}
@@ -60,12 +74,27 @@ export function UploadDocumentForm({ result }: { result: { message: ToastMessage
         <label htmlFor="description" className={labelClass}>
           Description
         </label>
-        <textarea id="description" name="description" rows={3} value={values.description} onChange={(e) => set("description", e.target.value)} className={`${inputClass} mt-1`} />
+        <textarea
+          id="description"
+          name="description"
+          rows={3}
+          value={values.description}
+          onChange={(e) => set("description", e.target.value)}
+          className={`${inputClass} mt-1`}
+        />
       </div>
       <TagsField value={values.tags} onChange={(tags) => set("tags", tags)} />
       <div className="flex items-end">
         <label className="flex items-center gap-3 text-sm font-medium">
-          <input type="checkbox" role="switch" name="published" value="true" checked={values.published} onChange={(e) => set("published", e.target.checked)} className="h-5 w-9 accent-brand-600" />
+          <input
+            type="checkbox"
+            role="switch"
+            name="published"
+            value="true"
+            checked={values.published}
+            onChange={(e) => set("published", e.target.checked)}
+            className="h-5 w-9 accent-brand-600"
+          />
           Publish immediately
         </label>
       </div>
@@ -147,7 +176,12 @@ function TagsField({ value, onChange }: { value: string; onChange: (value: strin
           {tags.map((tag) => (
             <li key={tag} className="flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2 pr-1 text-xs font-medium text-brand-800">
               {tag}
-              <button type="button" aria-label={`Remove tag ${tag}`} className="rounded-full p-0.5 hover:bg-brand-100" onClick={() => onChange(tags.filter((t) => t !== tag).join(", "))}>
+              <button
+                type="button"
+                aria-label={`Remove tag ${tag}`}
+                className="rounded-full p-0.5 hover:bg-brand-100"
+                onClick={() => onChange(tags.filter((t) => t !== tag).join(", "))}
+              >
                 <X aria-hidden className="h-3 w-3" />
               </button>
             </li>

@@ -23,7 +23,10 @@ export function UploadProgress({ percent }: { percent: number }) {
         aria-valuetext={`${percent}% — ${label}`}
         className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={`h-full rounded-full transition-[width] ${percent === 100 ? "bg-green-600" : "bg-brand-600"}`} style={{ width: `${percent}%` }} />
+        <div
+          className={`h-full rounded-full transition-[width] ${percent === 100 ? "bg-green-600" : "bg-brand-600"}`}
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );

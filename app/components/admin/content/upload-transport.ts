@@ -18,7 +18,11 @@ function parseAnswer(value: unknown): UploadAnswer | null {
 
 /** The "auth check" stage: is this browser still signed in to the admin portal? */
 export async function stillSignedIn(): Promise<boolean> {
-  const response = await fetch("/admin/session", { headers: { Accept: "application/json" }, cache: "no-store", credentials: "same-origin" });
+  const response = await fetch("/admin/session", {
+    headers: { Accept: "application/json" },
+    cache: "no-store",
+    credentials: "same-origin",
+  });
   if (!response.ok) return false;
   const body = (await response.json()) as { authenticated?: unknown };
   return body.authenticated === true;

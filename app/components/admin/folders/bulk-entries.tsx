@@ -25,7 +25,10 @@ function FileProgress({ entry }: { entry: Entry }) {
       aria-valuenow={entry.percent}
       className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
     >
-      <div className={`h-full rounded-full transition-[width] ${done ? "bg-green-600" : "bg-brand-600"}`} style={{ width: `${entry.percent}%` }} />
+      <div
+        className={`h-full rounded-full transition-[width] ${done ? "bg-green-600" : "bg-brand-600"}`}
+        style={{ width: `${entry.percent}%` }}
+      />
     </div>
   );
 }
@@ -42,7 +45,15 @@ function EntryMessage({ entry }: { entry: Entry }) {
 }
 
 /** The chosen files: a title field each (pre-filled from the name), its progress bar, its message. */
-export function EntryList({ entries, disabled, onTitle }: { entries: Entry[]; disabled: boolean; onTitle: (key: number, title: string) => void }) {
+export function EntryList({
+  entries,
+  disabled,
+  onTitle,
+}: {
+  entries: Entry[];
+  disabled: boolean;
+  onTitle: (key: number, title: string) => void;
+}) {
   if (entries.length === 0) return null;
   return (
     <ul className="max-h-[50vh] space-y-2 overflow-y-auto" aria-label="Selected files">
@@ -85,7 +96,11 @@ export function BulkResults({ results }: { results: BulkFileResult[] }) {
       <ul className="mt-2 space-y-1 text-sm">
         {results.map((r, i) => (
           <li key={`${r.name}-${i}`} className={`flex items-start gap-1 ${r.ok ? "text-green-800" : "text-red-800"}`} data-file={r.name}>
-            {r.ok ? <CheckCircle2 aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> : <XCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />}
+            {r.ok ? (
+              <CheckCircle2 aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+            ) : (
+              <XCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+            )}
             <span className="break-all">
               <strong>{r.name}</strong>: {r.ok ? `uploaded as "${r.title}"` : r.message}
             </span>

@@ -25,7 +25,12 @@ function parse(value: unknown, name: string): OneFileAnswer | null {
  * sent (fetch cannot report upload progress): 0-95 % while the body goes out, 100 % once the
  * server has stored and recorded it. Rejects on a network failure or an unexpected answer.
  */
-export function sendOneFile(file: File, title: string, settings: BulkSettings, onProgress: (percent: number) => void): Promise<OneFileAnswer> {
+export function sendOneFile(
+  file: File,
+  title: string,
+  settings: BulkSettings,
+  onProgress: (percent: number) => void,
+): Promise<OneFileAnswer> {
   const body = new FormData();
   body.set("folderId", settings.folderId);
   body.set("category", settings.category);

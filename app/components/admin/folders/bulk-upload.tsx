@@ -2,13 +2,22 @@ import { Files, Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { BULK_ACCEPT, BULK_MAX_FILES, type BulkFileResult, bulkSummary, bulkTitle, checkBulkFile, FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES } from "~/lib/folders";
+import {
+  BULK_ACCEPT,
+  BULK_MAX_FILES,
+  type BulkFileResult,
+  bulkSummary,
+  bulkTitle,
+  checkBulkFile,
+  FOLDER_MESSAGES,
+  FOLDER_UPLOAD_CATEGORIES,
+} from "~/lib/folders";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AdminDialog } from "../content/admin-dialog";
-import { BULK_UPLOAD_HREF, sendOneFile } from "./bulk-transport";
 import { BulkResults, type Entry, EntryList } from "./bulk-entries";
+import { BULK_UPLOAD_HREF, sendOneFile } from "./bulk-transport";
 import { CategorySelect, type FolderChoice, FolderSelect } from "./upload-to-folder";
 
 const HELP_NO_JS =
@@ -42,15 +51,36 @@ function FilesInput({ id, onChange }: { id: string; onChange?: (files: File[]) =
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
-        Files <span className="font-normal text-slate-600">(PDF, Word, Excel, PowerPoint, text or CSV; each up to 50MB; at most {BULK_MAX_FILES})</span>
+        Files{" "}
+        <span className="font-normal text-slate-600">
+          (PDF, Word, Excel, PowerPoint, text or CSV; each up to 50MB; at most {BULK_MAX_FILES})
+        </span>
       </label>
-      <input id={id} name="files" type="file" multiple accept={BULK_ACCEPT} onChange={(e) => onChange?.(Array.from(e.currentTarget.files ?? []))} className={`${inputClass} mt-1`} />
+      <input
+        id={id}
+        name="files"
+        type="file"
+        multiple
+        accept={BULK_ACCEPT}
+        onChange={(e) => onChange?.(Array.from(e.currentTarget.files ?? []))}
+        className={`${inputClass} mt-1`}
+      />
     </div>
   );
 }
 
 /** Without JavaScript: one multipart form, titles from the file names, the results on the page. */
-export function BulkUploadPlainForm({ folders, folderId = "", results, message }: { folders: FolderChoice[]; folderId?: string; results: BulkFileResult[] | null; message: string | null }) {
+export function BulkUploadPlainForm({
+  folders,
+  folderId = "",
+  results,
+  message,
+}: {
+  folders: FolderChoice[];
+  folderId?: string;
+  results: BulkFileResult[] | null;
+  message: string | null;
+}) {
   const id = useId();
   return (
     <form method="post" action={BULK_UPLOAD_HREF} encType="multipart/form-data" className="space-y-4">
@@ -101,7 +131,11 @@ export function BulkUploadForm({ folders, folderId = "" }: { folders: FolderChoi
     setProblem(null);
     setSummary(null);
     setBusy(true);
-    const settings = { folderId: String(form.get("folderId") ?? ""), category: String(form.get("category") ?? ""), published: form.get("published") === "true" };
+    const settings = {
+      folderId: String(form.get("folderId") ?? ""),
+      category: String(form.get("category") ?? ""),
+      published: form.get("published") === "true",
+    };
     // The outcome of every file, kept here too: the state updates land after this loop reads them.
     const outcome = new Map(entries.map((e) => [e.key, e.status]));
     for (const entry of toSend) {
@@ -167,7 +201,10 @@ export function BulkUploadButton({ folders, folderId = "" }: { folders: FolderCh
   );
   if (!hydrated) {
     return (
-      <a href={folderId ? `${BULK_UPLOAD_HREF}?folderId=${encodeURIComponent(folderId)}` : BULK_UPLOAD_HREF} className={buttonClass.secondary}>
+      <a
+        href={folderId ? `${BULK_UPLOAD_HREF}?folderId=${encodeURIComponent(folderId)}` : BULK_UPLOAD_HREF}
+        className={buttonClass.secondary}
+      >
         {label}
       </a>
     );
@@ -189,4 +226,3 @@ export function BulkUploadButton({ folders, folderId = "" }: { folders: FolderCh
     </AdminDialog>
   );
 }
-

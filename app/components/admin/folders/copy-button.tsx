@@ -26,7 +26,17 @@ export async function copyText(text: string, field?: HTMLInputElement | null): P
 }
 
 /** A copy button; only rendered once JavaScript runs (without it the text is there to select). */
-export function CopyButton({ text, label, fieldId, className = buttonClass.secondary }: { text: string; label: string; fieldId?: string; className?: string }) {
+export function CopyButton({
+  text,
+  label,
+  fieldId,
+  className = buttonClass.secondary,
+}: {
+  text: string;
+  label: string;
+  fieldId?: string;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (

@@ -5,8 +5,8 @@ import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
-import { AdminDialog } from "../content/admin-dialog";
 import { useDialogAction } from "../content/action-result";
+import { AdminDialog } from "../content/admin-dialog";
 
 export const NEW_FOLDER_HREF = "/admin/folders/new";
 
@@ -40,10 +40,24 @@ function FolderFields({ values, onNameChange }: { values: FolderFormValues; onNa
         <label htmlFor={`${id}-description`} className={labelClass}>
           Description <span className="font-normal text-slate-600">(optional)</span>
         </label>
-        <textarea id={`${id}-description`} name="description" rows={3} maxLength={2000} defaultValue={values.description} className={`${inputClass} mt-1`} />
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          rows={3}
+          maxLength={2000}
+          defaultValue={values.description}
+          className={`${inputClass} mt-1`}
+        />
       </div>
       <label className="flex items-center gap-3 text-sm font-medium">
-        <input type="checkbox" role="switch" name="isPublic" value="true" defaultChecked={values.isPublic} className="h-5 w-9 accent-brand-600" />
+        <input
+          type="checkbox"
+          role="switch"
+          name="isPublic"
+          value="true"
+          defaultChecked={values.isPublic}
+          className="h-5 w-9 accent-brand-600"
+        />
         Public folder <span className="font-normal text-slate-600">(its share link opens for visitors)</span>
       </label>
     </div>

@@ -44,7 +44,10 @@ export function PublicBadge({ isPublic }: { isPublic: boolean }) {
 /** A folder card: the name opens the folder view; Share opens the Enhanced Share dialog; delete asks first. */
 export function FolderCard({ folder, origin }: { folder: FolderCardData; origin: string }) {
   return (
-    <article className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`folder-${folder.id}`}>
+    <article
+      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby={`folder-${folder.id}`}
+    >
       <div className="flex items-start gap-3">
         <FolderOpen aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-brand-700" />
         <div className="min-w-0 flex-1">

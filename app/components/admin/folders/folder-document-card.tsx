@@ -22,11 +22,24 @@ export interface FolderDocumentData {
 }
 
 /** A document in the folder view: download, copy link ("Link Copied") and the Enhanced Share dialog. */
-export function FolderDocumentCard({ doc, origin, folderId, shareOpen }: { doc: FolderDocumentData; origin: string; folderId: string; shareOpen: boolean }) {
+export function FolderDocumentCard({
+  doc,
+  origin,
+  folderId,
+  shareOpen,
+}: {
+  doc: FolderDocumentData;
+  origin: string;
+  folderId: string;
+  shareOpen: boolean;
+}) {
   const hydrated = useHydrated();
   const direct = documentUrlOptions(origin, { id: doc.id, shareToken: doc.shareToken })[0]!.url!;
   return (
-    <article className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`doc-${doc.id}`}>
+    <article
+      className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby={`doc-${doc.id}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
         <span className="flex items-center gap-2">
           <CategoryBadge category={doc.category} />
@@ -51,7 +64,12 @@ export function FolderDocumentCard({ doc, origin, folderId, shareOpen }: { doc: 
           </span>
         )}
         {hydrated ? (
-          <button type="button" className={buttonClass.secondary} aria-label={`Copy link of ${doc.title}`} onClick={() => void copyText(direct)}>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            aria-label={`Copy link of ${doc.title}`}
+            onClick={() => void copyText(direct)}
+          >
             <Copy aria-hidden className="h-4 w-4" />
             Copy link
           </button>

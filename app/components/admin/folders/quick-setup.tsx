@@ -47,7 +47,12 @@ async function createOne(name: string): Promise<QuickSetupItem> {
   try {
     const body = new FormData();
     body.set("name", name);
-    const response = await fetch(QUICK_SETUP_HREF, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
+    const response = await fetch(QUICK_SETUP_HREF, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
     const answer = (await response.json()) as { item?: QuickSetupItem };
     return response.ok && answer.item?.name === name ? answer.item : { name, status: "error" };
   } catch {

@@ -33,7 +33,19 @@ const TABLE_WRAP = "relative mt-4 overflow-x-auto rounded-lg border border-slate
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 const td = "px-3 py-2 align-top text-sm";
 
-function TokenForm({ kind, id, intent, label, children }: { kind: ShareKind; id: string; intent: "revoke" | "regenerate"; label: string; children: React.ReactNode }) {
+function TokenForm({
+  kind,
+  id,
+  intent,
+  label,
+  children,
+}: {
+  kind: ShareKind;
+  id: string;
+  intent: "revoke" | "regenerate";
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <Form method="post" action="/admin/shareable-links">
       <input type="hidden" name="intent" value={intent} />
@@ -51,7 +63,14 @@ function LinkCell({ url, title }: { url: string; title: string }) {
   const id = useId();
   return (
     <div className="flex min-w-[14rem] items-center gap-1">
-      <input id={id} readOnly value={url} aria-label={`Share link of ${title}`} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} min-w-0 flex-1 py-1 text-xs`} />
+      <input
+        id={id}
+        readOnly
+        value={url}
+        aria-label={`Share link of ${title}`}
+        onFocus={(e) => e.currentTarget.select()}
+        className={`${inputClass} min-w-0 flex-1 py-1 text-xs`}
+      />
       <CopyButton text={url} label={`Copy link of ${title}`} fieldId={id} className={buttonClass.ghost} />
     </div>
   );

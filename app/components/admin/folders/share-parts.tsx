@@ -2,7 +2,7 @@ import { Mail, MessageCircle, Share2 } from "lucide-react";
 import { useId, useState } from "react";
 import { SHARE_TARGETS, type ShareInput, shareHref } from "~/lib/share";
 import type { UrlOption } from "~/lib/share-links";
-import { decodeUrl, type DecodeOutcome } from "~/lib/url-cleaner";
+import { type DecodeOutcome, decodeUrl } from "~/lib/url-cleaner";
 import { UrlResult } from "../../tools/url-result";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
@@ -31,13 +31,31 @@ export function ShareTips() {
 }
 
 /** One address with its copy button; the radio chooses the address the e-mail and social links carry. */
-export function UrlOptionRow({ option, selected, onSelect, missing }: { option: UrlOption; selected?: boolean; onSelect?: () => void; missing?: React.ReactNode }) {
+export function UrlOptionRow({
+  option,
+  selected,
+  onSelect,
+  missing,
+}: {
+  option: UrlOption;
+  selected?: boolean;
+  onSelect?: () => void;
+  missing?: React.ReactNode;
+}) {
   const id = useId();
   return (
     <div className="rounded-md border border-slate-200 p-3">
       <div className="flex items-start gap-2">
         {onSelect ? (
-          <input type="radio" id={`${id}-choice`} name="share-url" checked={!!selected} disabled={!option.url} onChange={onSelect} className="mt-1 accent-brand-600" />
+          <input
+            type="radio"
+            id={`${id}-choice`}
+            name="share-url"
+            checked={!!selected}
+            disabled={!option.url}
+            onChange={onSelect}
+            className="mt-1 accent-brand-600"
+          />
         ) : null}
         {onSelect || option.url ? (
           <label htmlFor={onSelect ? `${id}-choice` : `${id}-url`} className="text-sm">
@@ -53,7 +71,14 @@ export function UrlOptionRow({ option, selected, onSelect, missing }: { option: 
       </div>
       {option.url ? (
         <div className="mt-2 flex gap-2">
-          <input id={`${id}-url`} readOnly value={option.url} aria-label={option.label} onFocus={(e) => e.currentTarget.select()} className={`${inputClass} min-w-0 flex-1`} />
+          <input
+            id={`${id}-url`}
+            readOnly
+            value={option.url}
+            aria-label={option.label}
+            onFocus={(e) => e.currentTarget.select()}
+            className={`${inputClass} min-w-0 flex-1`}
+          />
           <CopyButton text={option.url} label={`Copy ${option.label.toLowerCase()}`} fieldId={`${id}-url`} />
         </div>
       ) : (
@@ -77,7 +102,14 @@ export function ShareVia({ url, title, withRecipient }: { url: string | null; ti
           <label htmlFor={`${id}-email`} className={labelClass}>
             Recipient e-mail (optional)
           </label>
-          <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" className={`${inputClass} mt-1`} />
+          <input
+            id={`${id}-email`}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="email"
+            className={`${inputClass} mt-1`}
+          />
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -136,11 +168,7 @@ export function DecoderField() {
       </div>
       {outcome ? (
         <div className="mt-3">
-          {outcome.ok ? (
-            <UrlResult result={outcome.result} compact />
-          ) : (
-            <Alert tone="error" title={outcome.message} />
-          )}
+          {outcome.ok ? <UrlResult result={outcome.result} compact /> : <Alert tone="error" title={outcome.message} />}
         </div>
       ) : null}
     </div>
@@ -151,7 +179,7 @@ export function DecoderField() {
 export function DecoderForm() {
   const id = useId();
   return (
-    <form method="get" action="/tools/url-decoder" target="_blank" className="space-y-1">
+    <form method="get" action="/tools/url-decoder" target="_blank" className="space-y-1" rel="noopener">
       <label htmlFor={`${id}-decode`} className={labelClass}>
         URL decoder
       </label>

@@ -1,14 +1,14 @@
 import { Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { BULK_ACCEPT, checkBulkFile, FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES } from "~/lib/folders";
 import { splitMessage, titleFromFileName } from "~/lib/document-form";
+import { BULK_ACCEPT, checkBulkFile, FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES } from "~/lib/folders";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
-import { AdminDialog } from "../content/admin-dialog";
 import { useDialogAction } from "../content/action-result";
+import { AdminDialog } from "../content/admin-dialog";
 
 export const FOLDER_UPLOAD_HREF = "/admin/folders/upload";
 
@@ -29,9 +29,28 @@ export function emptyFolderUpload(folderId = ""): FolderUploadValues {
   return { folderId, title: "", description: "", category: FOLDER_UPLOAD_CATEGORIES[0], published: true };
 }
 
-export function FolderSelect({ id, folders, value, required, onChange }: { id: string; folders: FolderChoice[]; value: string; required: boolean; onChange?: (v: string) => void }) {
+export function FolderSelect({
+  id,
+  folders,
+  value,
+  required,
+  onChange,
+}: {
+  id: string;
+  folders: FolderChoice[];
+  value: string;
+  required: boolean;
+  onChange?: (v: string) => void;
+}) {
   return (
-    <select id={id} name="folderId" required={required} defaultValue={value} onChange={(e) => onChange?.(e.target.value)} className={`${inputClass} mt-1`}>
+    <select
+      id={id}
+      name="folderId"
+      required={required}
+      defaultValue={value}
+      onChange={(e) => onChange?.(e.target.value)}
+      className={`${inputClass} mt-1`}
+    >
       <option value="">{required ? "Choose a folder" : "No folder"}</option>
       {folders.map((f) => (
         <option key={f.id} value={f.id}>
@@ -53,7 +72,15 @@ export function CategorySelect({ id, value }: { id: string; value: string }) {
 }
 
 /** The form's fields; with JavaScript the title is pre-filled from the chosen file's name and the file is checked first. */
-export function FolderUploadFields({ folders, values, onRefused }: { folders: FolderChoice[]; values: FolderUploadValues; onRefused?: (message: string) => void }) {
+export function FolderUploadFields({
+  folders,
+  values,
+  onRefused,
+}: {
+  folders: FolderChoice[];
+  values: FolderUploadValues;
+  onRefused?: (message: string) => void;
+}) {
   const id = useId();
   const [title, setTitle] = useState(values.title);
   return (
@@ -90,7 +117,14 @@ export function FolderUploadFields({ folders, values, onRefused }: { folders: Fo
         <label htmlFor={`${id}-title`} className={labelClass}>
           Title
         </label>
-        <input id={`${id}-title`} name="title" required value={title} onChange={(e) => setTitle(e.target.value)} className={`${inputClass} mt-1`} />
+        <input
+          id={`${id}-title`}
+          name="title"
+          required
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          className={`${inputClass} mt-1`}
+        />
       </div>
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-description`} className={labelClass}>
@@ -105,7 +139,14 @@ export function FolderUploadFields({ folders, values, onRefused }: { folders: Fo
         <CategorySelect id={`${id}-category`} value={values.category} />
       </div>
       <label className="flex items-center gap-3 self-end pb-2 text-sm font-medium">
-        <input type="checkbox" role="switch" name="published" value="true" defaultChecked={values.published} className="h-5 w-9 accent-brand-600" />
+        <input
+          type="checkbox"
+          role="switch"
+          name="published"
+          value="true"
+          defaultChecked={values.published}
+          className="h-5 w-9 accent-brand-600"
+        />
         Published
       </label>
     </div>

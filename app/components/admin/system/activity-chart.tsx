@@ -132,7 +132,9 @@ export function ActivityChart({ points }: { points: ChartPoint[] }) {
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-3 h-auto w-full" role="img" aria-labelledby={`${id}-t ${id}-d`}>
         <title id={`${id}-t`}>Views and downloads per day</title>
-        <desc id={`${id}-d`}>{`From ${first} to ${last} (UTC): ${totalViews} views and ${totalDownloads} downloads. The table below lists each day.`}</desc>
+        <desc
+          id={`${id}-d`}
+        >{`From ${first} to ${last} (UTC): ${totalViews} views and ${totalDownloads} downloads. The table below lists each day.`}</desc>
         <Bars points={points} views={views} downloads={downloads} />
       </svg>
       <DataTable points={points} />

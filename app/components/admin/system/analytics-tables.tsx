@@ -67,7 +67,11 @@ function DocumentTitle({ row }: { row: TopDocumentRow }) {
 /** Top documents by one measure in the period, with their all-time counts beside. */
 export function TopDocuments({ caption, measure, rows }: { caption: string; measure: "Views" | "Downloads"; rows: TopDocumentRow[] }) {
   return (
-    <Table caption={caption} headers={["#", "Document", "Category", `${measure} in period`, "All-time views", "All-time downloads"]} empty="Nothing in this period">
+    <Table
+      caption={caption}
+      headers={["#", "Document", "Category", `${measure} in period`, "All-time views", "All-time downloads"]}
+      empty="Nothing in this period"
+    >
       {rows.map((r, i) => (
         <tr key={r.id}>
           <td className={cell}>{i + 1}</td>

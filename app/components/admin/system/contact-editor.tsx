@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { CONTACT_TYPES } from "~/lib/site-settings";
 import { buttonClass } from "../../ui/styles";
-import { type FormState, SelectField, stateFor, Switch, TextField } from "./form-bits";
+import { type FormState, SelectField, Switch, stateFor, TextField } from "./form-bits";
 
 export interface ContactRow {
   id: string;
@@ -17,10 +17,40 @@ function ContactFields({ prefix, row, state }: { prefix: string; row: ContactRow
   const e = state?.errors ?? {};
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_6rem_auto] lg:items-start">
-      <TextField id={`${prefix}-label`} name="label" label="Label" defaultValue={f?.label ?? row?.label ?? ""} required maxLength={80} error={e.label} />
-      <TextField id={`${prefix}-value`} name="value" label="Value" defaultValue={f?.value ?? row?.value ?? ""} required maxLength={200} error={e.value} />
-      <SelectField id={`${prefix}-type`} name="type" label="Type" defaultValue={f?.type ?? row?.type ?? "email"} options={CONTACT_TYPES} error={e.type} />
-      <TextField id={`${prefix}-order`} name="displayOrder" label="Order" type="number" defaultValue={f?.displayOrder ?? String(row?.displayOrder ?? 0)} error={e.displayOrder} />
+      <TextField
+        id={`${prefix}-label`}
+        name="label"
+        label="Label"
+        defaultValue={f?.label ?? row?.label ?? ""}
+        required
+        maxLength={80}
+        error={e.label}
+      />
+      <TextField
+        id={`${prefix}-value`}
+        name="value"
+        label="Value"
+        defaultValue={f?.value ?? row?.value ?? ""}
+        required
+        maxLength={200}
+        error={e.value}
+      />
+      <SelectField
+        id={`${prefix}-type`}
+        name="type"
+        label="Type"
+        defaultValue={f?.type ?? row?.type ?? "email"}
+        options={CONTACT_TYPES}
+        error={e.type}
+      />
+      <TextField
+        id={`${prefix}-order`}
+        name="displayOrder"
+        label="Order"
+        type="number"
+        defaultValue={f?.displayOrder ?? String(row?.displayOrder ?? 0)}
+        error={e.displayOrder}
+      />
       <div className="lg:pt-7">
         <Switch id={`${prefix}-public`} name="isPublic" label="Public" defaultChecked={f ? "isPublic" in f : (row?.isPublic ?? true)} />
       </div>
@@ -65,7 +95,12 @@ export function ContactEditor({ contacts, state, defaults }: { contacts: Contact
       )}
       {contacts.length > 0 ? (
         // Keyed by the count so that, with JavaScript, the form empties once its contact is added.
-        <Form key={contacts.length} method="post" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4" aria-label="Add a contact">
+        <Form
+          key={contacts.length}
+          method="post"
+          className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+          aria-label="Add a contact"
+        >
           <h3 className="mb-3 font-semibold">Add a contact</h3>
           <ContactFields prefix="contact-new" row={null} state={stateFor(state, "contact-add")} />
           <button type="submit" name="intent" value="contact-add" className={`${buttonClass.primary} mt-3`}>

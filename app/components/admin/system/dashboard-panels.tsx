@@ -1,6 +1,6 @@
 import { Activity, FileText, HeartPulse, Users } from "lucide-react";
-import { formatBytes } from "~/lib/format";
 import { formatUptime } from "~/lib/duration";
+import { formatBytes } from "~/lib/format";
 import { UtcTime } from "../utc-time";
 
 export interface StatCard {
@@ -25,7 +25,9 @@ export function StatCards({ cards }: { cards: StatCard[] }) {
               <Icon aria-hidden className="h-4 w-4" />
               {label}
             </dt>
-            <dd className={`mt-2 text-3xl font-semibold ${tone === "problem" ? "text-red-700" : tone === "ok" ? "text-green-700" : ""}`}>{value}</dd>
+            <dd className={`mt-2 text-3xl font-semibold ${tone === "problem" ? "text-red-700" : tone === "ok" ? "text-green-700" : ""}`}>
+              {value}
+            </dd>
             {note ? <dd className="mt-1 text-sm text-slate-700">{note}</dd> : null}
           </div>
         );

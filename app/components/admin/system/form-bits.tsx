@@ -106,7 +106,19 @@ export function SelectField({
 }
 
 /** A checkbox presented as an on/off switch; an unchecked box sends nothing, which the server reads as off. */
-export function Switch({ id, name, label, defaultChecked, hint }: { id: string; name: string; label: string; defaultChecked: boolean; hint?: string }) {
+export function Switch({
+  id,
+  name,
+  label,
+  defaultChecked,
+  hint,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+  hint?: string;
+}) {
   return (
     <div className="flex items-start gap-3">
       <input

@@ -119,7 +119,15 @@ function Pager({ filter, page, pageCount }: { filter: LogFilterValues; page: num
 }
 
 /** The activity log, filtered through the address (a GET form), so filters and pages work without JavaScript. */
-export function LogTable(props: { filter: LogFilterValues; actions: string[]; entityTypes: string[]; entries: LogItem[]; total: number; page: number; pageCount: number }) {
+export function LogTable(props: {
+  filter: LogFilterValues;
+  actions: string[];
+  entityTypes: string[];
+  entries: LogItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+}) {
   const { filter, entries, total, page, pageCount } = props;
   return (
     <>
@@ -128,10 +136,17 @@ export function LogTable(props: { filter: LogFilterValues; actions: string[]; en
         {total} {total === 1 ? "entry" : "entries"}
       </p>
       {entries.length === 0 ? (
-        <p className="mt-2 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No log entries match these filters</p>
+        <p className="mt-2 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          No log entries match these filters
+        </p>
       ) : (
         // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
-        <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Log entries">
+        <div
+          className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label="Log entries"
+        >
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { MENU_ICONS } from "~/lib/site";
 import { buttonClass } from "../../ui/styles";
-import { type FormState, SelectField, stateFor, Switch, TextField } from "./form-bits";
+import { type FormState, SelectField, Switch, stateFor, TextField } from "./form-bits";
 
 export interface MenuRow {
   id: string;
@@ -17,10 +17,40 @@ function MenuFields({ prefix, row, state }: { prefix: string; row: MenuRow | nul
   const e = state?.errors ?? {};
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_6rem_auto] lg:items-start">
-      <TextField id={`${prefix}-title`} name="title" label="Title" defaultValue={f?.title ?? row?.title ?? ""} required maxLength={60} error={e.title} />
-      <TextField id={`${prefix}-url`} name="url" label="URL" defaultValue={f?.url ?? row?.url ?? ""} required maxLength={500} error={e.url} />
-      <SelectField id={`${prefix}-icon`} name="icon" label="Icon" defaultValue={f?.icon ?? row?.icon ?? "file-text"} options={MENU_ICONS} error={e.icon} />
-      <TextField id={`${prefix}-order`} name="displayOrder" label="Order" type="number" defaultValue={f?.displayOrder ?? String(row?.displayOrder ?? 0)} error={e.displayOrder} />
+      <TextField
+        id={`${prefix}-title`}
+        name="title"
+        label="Title"
+        defaultValue={f?.title ?? row?.title ?? ""}
+        required
+        maxLength={60}
+        error={e.title}
+      />
+      <TextField
+        id={`${prefix}-url`}
+        name="url"
+        label="URL"
+        defaultValue={f?.url ?? row?.url ?? ""}
+        required
+        maxLength={500}
+        error={e.url}
+      />
+      <SelectField
+        id={`${prefix}-icon`}
+        name="icon"
+        label="Icon"
+        defaultValue={f?.icon ?? row?.icon ?? "file-text"}
+        options={MENU_ICONS}
+        error={e.icon}
+      />
+      <TextField
+        id={`${prefix}-order`}
+        name="displayOrder"
+        label="Order"
+        type="number"
+        defaultValue={f?.displayOrder ?? String(row?.displayOrder ?? 0)}
+        error={e.displayOrder}
+      />
       <div className="lg:pt-7">
         <Switch id={`${prefix}-active`} name="active" label="Active" defaultChecked={f ? "active" in f : (row?.active ?? true)} />
       </div>
@@ -39,7 +69,9 @@ export function MenuEditor({ items, state, defaults }: { items: MenuRow[]; state
       <h2 id="menu-heading" className="text-lg font-semibold">
         Navigation menu
       </h2>
-      <p className="mt-1 text-sm text-slate-700">The links of the public header, in display order; the footer shows the first five except Home.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        The links of the public header, in display order; the footer shows the first five except Home.
+      </p>
       {items.length === 0 ? (
         <Form method="post" className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm">
           <p>No menu items are stored: the public side shows the default menu ({defaults.join(", ")}).</p>
@@ -51,7 +83,11 @@ export function MenuEditor({ items, state, defaults }: { items: MenuRow[]; state
         <ul className="mt-4 space-y-3">
           {items.map((item) => (
             <li key={item.id}>
-              <Form method="post" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Menu item ${item.title}`}>
+              <Form
+                method="post"
+                className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+                aria-label={`Menu item ${item.title}`}
+              >
                 <input type="hidden" name="id" value={item.id} />
                 <MenuFields prefix={`menu-${item.id}`} row={item} state={stateFor(state, "menu-update", item.id)} />
                 <div className="mt-3 flex gap-2">
@@ -69,7 +105,12 @@ export function MenuEditor({ items, state, defaults }: { items: MenuRow[]; state
       )}
       {items.length > 0 ? (
         // Keyed by the count so that, with JavaScript, the form empties once its item is added.
-        <Form key={items.length} method="post" className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4" aria-label="Add a menu item">
+        <Form
+          key={items.length}
+          method="post"
+          className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4"
+          aria-label="Add a menu item"
+        >
           <h3 className="mb-3 font-semibold">Add a menu item</h3>
           <MenuFields prefix="menu-new" row={null} state={stateFor(state, "menu-add")} />
           <button type="submit" name="intent" value="menu-add" className={`${buttonClass.primary} mt-3`}>

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from "react-router";
-import { formatBytes } from "~/lib/format";
 import { formatUptime } from "~/lib/duration";
+import { formatBytes } from "~/lib/format";
 import { SITE_DESCRIPTION_MAX, SITE_NAME_MAX, type SiteSettings } from "~/lib/site-settings";
-import { Tabs } from "../../ui/tabs";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
+import { Tabs } from "../../ui/tabs";
 import { UtcTime } from "../utc-time";
 import { FieldError, type FormState, Switch, TextField } from "./form-bits";
 
@@ -36,7 +36,16 @@ function current(settings: SiteSettings, state: FormState | null): SiteSettings 
 function GeneralTab({ values, state }: { values: SiteSettings; state: FormState | null }) {
   return (
     <div className="space-y-4">
-      <TextField id="siteName" name="siteName" label="Site name" defaultValue={values.siteName} required maxLength={SITE_NAME_MAX} error={state?.errors.siteName} hint="Shown in the public header and in every page title." />
+      <TextField
+        id="siteName"
+        name="siteName"
+        label="Site name"
+        defaultValue={values.siteName}
+        required
+        maxLength={SITE_NAME_MAX}
+        error={state?.errors.siteName}
+        hint="Shown in the public header and in every page title."
+      />
       <div>
         <label htmlFor="siteDescription" className={labelClass}>
           Site description
@@ -87,7 +96,13 @@ function SystemTab({ facts }: { facts: SystemFacts }) {
 }
 
 /** The switches that are stored but that nothing in the portal acts on yet, each saying so. */
-function StoredSwitches({ values, items }: { values: SiteSettings; items: Array<{ key: keyof SiteSettings; label: string; note: string }> }) {
+function StoredSwitches({
+  values,
+  items,
+}: {
+  values: SiteSettings;
+  items: Array<{ key: keyof SiteSettings; label: string; note: string }>;
+}) {
   return (
     <div className="space-y-4">
       {items.map(({ key, label, note }) => (
@@ -107,8 +122,16 @@ function settingsTabs(values: SiteSettings, state: FormState | null, facts: Syst
         <StoredSwitches
           values={values}
           items={[
-            { key: "publicRegistration", label: "Public registration", note: "this portal has no public sign-up; staff accounts are created by invitation on the Users page." },
-            { key: "documentApproval", label: "Document approval", note: "documents are published by the staff member who uploads or edits them." },
+            {
+              key: "publicRegistration",
+              label: "Public registration",
+              note: "this portal has no public sign-up; staff accounts are created by invitation on the Users page.",
+            },
+            {
+              key: "documentApproval",
+              label: "Document approval",
+              note: "documents are published by the staff member who uploads or edits them.",
+            },
           ]}
         />
       ),
@@ -124,7 +147,16 @@ function settingsTabs(values: SiteSettings, state: FormState | null, facts: Syst
               Row counts, migrations and backup
             </a>
           </p>
-          <StoredSwitches values={values} items={[{ key: "backupEnabled", label: "Scheduled backups", note: "the portal takes no scheduled backups; download one from the Database page." }]} />
+          <StoredSwitches
+            values={values}
+            items={[
+              {
+                key: "backupEnabled",
+                label: "Scheduled backups",
+                note: "the portal takes no scheduled backups; download one from the Database page.",
+              },
+            ]}
+          />
         </div>
       ),
     },

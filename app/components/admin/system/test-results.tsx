@@ -25,8 +25,15 @@ export function TestResults({ ranAt, results }: { ranAt: string; results: CheckR
       </p>
       <ul className="mt-3 space-y-2">
         {results.map((r) => (
-          <li key={r.id} className={`flex gap-3 rounded-lg border p-3 text-sm ${r.ok ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50"}`}>
-            {r.ok ? <CheckCircle2 aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-green-700" /> : <XCircle aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />}
+          <li
+            key={r.id}
+            className={`flex gap-3 rounded-lg border p-3 text-sm ${r.ok ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50"}`}
+          >
+            {r.ok ? (
+              <CheckCircle2 aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+            ) : (
+              <XCircle aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
+            )}
             <div className="min-w-0">
               <p className="font-semibold">
                 {r.name}: <span className={r.ok ? "text-green-800" : "text-red-800"}>{r.ok ? "Passed" : "Failed"}</span>
