@@ -92,7 +92,7 @@ for (const engine of testEngines()) {
     });
 
     it("limits one address trying many e-mails", async () => {
-      let last;
+      let last: Awaited<ReturnType<typeof signIn>> | undefined;
       for (let i = 0; i < 20; i++) last = await signIn(t.ctx, { email: `user${i}@example.org`, password: "wrong-pass" }, meta);
       expect(last).toMatchObject({ status: 429 });
       const other = await signIn(t.ctx, { email: "admin@example.org", password: "correct-horse" }, { ...meta, ip: "192.0.2.99" });

@@ -39,7 +39,7 @@ export async function issueSetPasswordLink(ctx: AppContext, userId: string): Pro
 export async function setPasswordAccount(ctx: AppContext, token: string): Promise<UserRow | null> {
   if (!token) return null;
   const row = await selectOneTimeToken(ctx.db.kysely, tokenDigest(token));
-  if (!row || row.purpose !== "set-password" || row.used_at || !row.user_id || new Date(row.expires_at) <= ctx.now()) return null;
+  if (row?.purpose !== "set-password" || row.used_at || !row.user_id || new Date(row.expires_at) <= ctx.now()) return null;
   const user = await findUserById(ctx, row.user_id);
   return user && user.is_active === 1 && user.password_hash === null ? user : null;
 }

@@ -430,7 +430,7 @@ function csvField(value: string | number): string {
 }
 
 function csvOf(header: string[], rows: (string | number)[][]): string {
-  return [header, ...rows].map((r) => r.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return `${[header, ...rows].map((r) => r.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
 
 export const SITE_LIST_HEADER = ["site_name", "district", "region", "households", "individuals", "last_verified"];

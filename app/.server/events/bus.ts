@@ -215,9 +215,13 @@ export class EventBus {
     try {
       message = JSON.parse(raw) as WireMessage;
     } catch (error) {
-      return this.#onError(error, "ignored a malformed live event");
+      this.#onError(error, "ignored a malformed live event");
+      return;
     }
-    if (!isWireMessage(message)) return this.#onError(new Error(raw.slice(0, 200)), "ignored a malformed live event");
+    if (!isWireMessage(message)) {
+      this.#onError(new Error(raw.slice(0, 200)), "ignored a malformed live event");
+      return;
+    }
     if ("probe" in message) {
       if (message.origin === this.#boot) this.#probes.get(message.probe)?.();
       this.#probes.delete(message.probe);

@@ -13,6 +13,7 @@ import {
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   HeadBucketCommand,
   HeadObjectCommand,
   S3Client,
@@ -113,7 +114,7 @@ export class S3Storage implements Storage {
   async get(key: string, range?: ByteRange): Promise<Readable> {
     assertValidKey(key);
     if (range) assertValidRange(range);
-    let response;
+    let response: GetObjectCommandOutput;
     try {
       response = await this.client.send(
         new GetObjectCommand({

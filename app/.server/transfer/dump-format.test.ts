@@ -53,8 +53,8 @@ describe("dump lines", () => {
     ["an empty file", "", /empty/],
     ["a file that is not a backup", '{"hello":1}\n', /not a portal backup/],
     ["another format version", good.replace('"version":1', '"version":2'), /format version 2; this portal reads version 1/],
-    ["a file cut before its closing line", good.split("\n").slice(0, 3).join("\n") + "\n", /damaged or truncated: it ends after 3 lines/],
-    ["a file cut inside a line", good.slice(0, good.lastIndexOf('{"t"') + 20) + "\n", /damaged or truncated: line 4 is not complete JSON/],
+    ["a file cut before its closing line", `${good.split("\n").slice(0, 3).join("\n")}\n`, /damaged or truncated: it ends after 3 lines/],
+    ["a file cut inside a line", `${good.slice(0, good.lastIndexOf('{"t"') + 20)}\n`, /damaged or truncated: line 4 is not complete JSON/],
     [
       "a count that does not match",
       good.replace('"documents":2', '"documents":3').replace('"rows":3', '"rows":4'),
@@ -73,7 +73,7 @@ describe("dump lines", () => {
       HEADER + rowLine("documents", doc("d1")) + rowLine("users", user) + trailerLine({ users: 1, documents: 1, settings: 0 }),
       /row of "users" after rows of "documents"/,
     ],
-    ["a value that is not text, a number or null", HEADER + '{"t":"users","r":{"id":{"x":1}}}\n', /unexpected kind in "users.id"/],
+    ["a value that is not text, a number or null", `${HEADER}{"t":"users","r":{"id":{"x":1}}}\n`, /unexpected kind in "users.id"/],
     [
       "a header without its migration list",
       '{"format":"cccm-portal-backup","version":1,"createdAt":"x","sourceEngine":"sqlite"}\n',

@@ -83,19 +83,19 @@ function normaliseValue(where: string, value: unknown, kind: "integer" | "number
   if (value === null) return null;
   if (kind === null) {
     if (typeof value === "string") return value;
-    throw new Error(`${where} holds a ${describe(value)}, which has no portable form (text expected)`);
+    throw new Error(`${where} holds a ${describeValue(value)}, which has no portable form (text expected)`);
   }
   let n: number;
   if (typeof value === "number") n = value;
   else if (typeof value === "bigint") n = Number(value);
   else if (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value)) n = Number(value);
-  else throw new Error(`${where} holds a ${describe(value)} where a number was expected`);
+  else throw new Error(`${where} holds a ${describeValue(value)} where a number was expected`);
   const exact = kind === "integer" ? Number.isSafeInteger(n) : Number.isFinite(n);
   if (!exact) throw new Error(`${where} holds ${String(value)}, which a JSON number cannot carry exactly`);
   return n;
 }
 
-function describe(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value instanceof Date) return "date object";
   if (value instanceof Uint8Array) return "binary value";
   return typeof value;

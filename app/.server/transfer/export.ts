@@ -104,7 +104,7 @@ async function copyFiles(source: Storage, filesDir: string, references: Map<stri
   const differing: string[] = [];
   for (const key of [...references.keys()].sort()) {
     const refs = references.get(key) ?? [];
-    let stored;
+    let stored: Awaited<ReturnType<typeof target.put>>;
     try {
       stored = await target.put(key, await source.get(key));
     } catch (error) {

@@ -5,7 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { gunzipSync, gzipSync } from "node:zlib";

@@ -70,7 +70,7 @@ export async function parseUpload(request: Request, options: UploadOptions): Pro
   const pending: Promise<void>[] = [];
 
   parser.on("field", (name, value) => {
-    (result.fields[name] ??= []).push(value);
+    result.fields[name] = [...(result.fields[name] ?? []), value];
   });
 
   parser.on("file", (field, stream, info) => {
@@ -152,15 +152,24 @@ class UploadGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.#checked) return callback(null, chunk);
+    if (this.#checked) {
+      callback(null, chunk);
+      return;
+    }
     this.#head.push(chunk);
     this.#headLength += chunk.length;
-    if (this.#headLength < SNIFF_BYTES) return callback();
+    if (this.#headLength < SNIFF_BYTES) {
+      callback();
+      return;
+    }
     this.#check(callback);
   }
 
   override _flush(callback: TransformCallback): void {
-    if (this.#checked) return callback();
+    if (this.#checked) {
+      callback();
+      return;
+    }
     this.#check(callback);
   }
 
@@ -169,7 +178,8 @@ class UploadGuard extends Transform {
     const head = Buffer.concat(this.#head);
     this.#head = [];
     if (head.length > 0 && !contentMatchesExtension(this.ext, head.subarray(0, SNIFF_BYTES))) {
-      return callback(new UploadRejected(UPLOAD_MESSAGES.invalidType));
+      callback(new UploadRejected(UPLOAD_MESSAGES.invalidType));
+      return;
     }
     callback(null, head);
   }

@@ -90,6 +90,7 @@ function ShareDialogWithScript({
     );
 
   // A folder is shared by its link only, so opening its dialog creates the link when there is none.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the dialog opens or the token changes, never again for a refusal
   useEffect(() => {
     // Once only: after a refusal the dialog shows it and offers the button instead of retrying.
     if (open && subject.kind === "folder" && !token && fetcher.state === "idle" && !fetcher.data) createToken();

@@ -23,7 +23,12 @@ export interface DocumentFactsData {
  */
 export function DocumentFacts({ doc }: { doc: DocumentFactsData }) {
   const facts: [string, React.ReactNode][] = [
-    ["Date", <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>],
+    [
+      "Date",
+      <time key="date" dateTime={doc.created_at}>
+        {formatLongDate(doc.created_at)}
+      </time>,
+    ],
     ["Size", formatSizeMb(doc.size)],
     ["File type", doc.extension ? doc.extension.toUpperCase() : "None"],
     ["Views", doc.view_count.toLocaleString("en-US")],

@@ -102,12 +102,14 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
     body = failed ? (
       <InlineError>Failed to load video</InlineError>
     ) : (
+      // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
       <video src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="max-h-[600px] w-full bg-black" />
     );
   } else if (kind === "audio") {
     body = failed ? (
       <InlineError>Failed to load audio</InlineError>
     ) : (
+      // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
       <audio src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="w-full" />
     );
   } else if (kind === "text") {
@@ -189,6 +191,7 @@ function TextPreview({ url, serverText, onDone }: { url: string; serverText: Pre
     <div>
       <pre
         tabIndex={0}
+        role="region"
         aria-label="File contents"
         className="max-h-[600px] overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800"
       >

@@ -36,11 +36,9 @@ export function CategoryCards({ counts }: { counts: CategoryCounts }) {
                 <Icon aria-hidden className="h-5 w-5" />
               </span>
               {count ? (
-                <span
-                  className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-800"
-                  aria-label={`${count} items`}
-                >
+                <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-800">
                   {count}
+                  <span className="sr-only"> items</span>
                 </span>
               ) : null}
             </span>

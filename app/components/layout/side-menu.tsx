@@ -27,6 +27,7 @@ export function SideMenu({ initiallyOpen }: { initiallyOpen: boolean }) {
   }, []);
 
   useEffect(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the browsers our readers use
     if (hydrated) document.cookie = sideMenuCookie(open);
   }, [open, hydrated]);
 

@@ -52,6 +52,7 @@ const NO_URL = { tone: "error", title: "No URL available", description: "This da
 export default function DashboardView({ loaderData }: Route.ComponentProps) {
   const { dashboard, load } = loaderData;
   const noUrl = !dashboard.embed_url;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new dashboard shows its own toast, even with the same message
   useToastMessage(useMemo(() => (noUrl ? NO_URL : null), [noUrl, dashboard.id]));
 
   return (

@@ -50,11 +50,9 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Document Library</h1>
-        <span
-          className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800"
-          aria-label={`${documents.length} documents`}
-        >
+        <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800">
           {documents.length}
+          <span className="sr-only"> documents</span>
         </span>
       </div>
 

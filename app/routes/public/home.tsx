@@ -108,14 +108,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Tabs tabs={ABOUT_TABS} label="About the cluster" />
             </div>
           </div>
-          <div aria-labelledby="contact-heading">
+          <section aria-labelledby="contact-heading">
             <h2 id="contact-heading" className="text-2xl font-bold">
               Contact Us
             </h2>
             <div className="mt-4">
               <ContactList contacts={loaderData.contacts} />
             </div>
-          </div>
+          </section>
         </div>
       </section>
     </>

@@ -101,7 +101,8 @@ export async function watchQuickSetup(page: Page): Promise<void> {
       for (const li of document.querySelectorAll('[role="dialog"] ol[aria-label="Guidance folders"] li')) {
         const name = li.querySelector("span")?.textContent ?? "";
         const status = li.getAttribute("data-status") ?? "";
-        const list = (seen[name] ??= []);
+        seen[name] ??= [];
+        const list = seen[name];
         if (list.at(-1)?.status !== status) list.push({ status, at: performance.now() });
       }
     };
@@ -130,7 +131,8 @@ export async function watchBulkProgress(page: Page): Promise<void> {
       for (const bar of document.querySelectorAll('[role="progressbar"][aria-label^="Upload progress of "]')) {
         const name = (bar.getAttribute("aria-label") ?? "").replace("Upload progress of ", "");
         const value = Number(bar.getAttribute("aria-valuenow"));
-        const list = (seen[name] ??= []);
+        seen[name] ??= [];
+        const list = seen[name];
         if (list.at(-1) !== value) list.push(value);
       }
     }).observe(document.body, { subtree: true, childList: true, attributes: true });

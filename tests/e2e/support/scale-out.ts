@@ -101,8 +101,7 @@ export async function openTimedStream(base: string): Promise<TimedStream> {
         buffer += decoder.decode(value, { stream: true });
         // The stream opens with a retry hint, sent once the server has subscribed to the bus.
         if (buffer.includes("retry:")) subscribed();
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const data = /^data: (.*)$/m.exec(block)?.[1];

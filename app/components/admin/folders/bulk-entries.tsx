@@ -95,6 +95,7 @@ export function BulkResults({ results }: { results: BulkFileResult[] }) {
       </p>
       <ul className="mt-2 space-y-1 text-sm">
         {results.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one upload's results, never reordered; names may repeat
           <li key={`${r.name}-${i}`} className={`flex items-start gap-1 ${r.ok ? "text-green-800" : "text-red-800"}`} data-file={r.name}>
             {r.ok ? (
               <CheckCircle2 aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
