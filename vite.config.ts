@@ -3,6 +3,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/** Native and heavy server packages: external to the server bundle, never bundled for the browser. */
+const SERVER_PACKAGES = ["better-sqlite3", "pg", "@node-rs/argon2", "pino", "@aws-sdk/client-s3", "@aws-sdk/lib-storage", "pdf-lib", "sharp"];
+
 // The server build's entry is our Express app (server/app.ts), so the HTTP
 // layer, the CLI and the routes share one copy of every server module (one
 // database pool, one event bus).
@@ -10,11 +13,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
-    // Native and heavy server packages stay external to the server bundle.
     target: "es2022",
   },
-  ssr: {
-    external: ["better-sqlite3", "pg", "@node-rs/argon2", "pino", "@aws-sdk/client-s3", "@aws-sdk/lib-storage", "pdf-lib"],
-  },
+  ssr: { external: SERVER_PACKAGES },
+  // The dev server's dependency scan also walks into .server modules (which the browser never
+  // gets); it must not try to bundle their native packages for the browser.
+  optimizeDeps: { exclude: SERVER_PACKAGES },
   plugins: [tailwindcss(), reactRouter()],
 }));

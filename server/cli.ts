@@ -12,7 +12,7 @@ import { importInstallation } from "~/.server/transfer/import";
 import { formatBytes, formatCounts, formatImportReport } from "~/.server/transfer/report";
 import { createUser, UserInputError } from "~/.server/users/users.service";
 import { readPassword } from "./read-password";
-import { serve } from "./serve";
+import { productionSource, serve } from "./serve";
 
 const HELP = `Usage: npm run portal -- <command>
 
@@ -42,7 +42,7 @@ export async function runCommand(command: string, args: string[], build: ServerB
     getConfig(); // fail early, with the list of problems, on an invalid environment
     switch (command) {
       case "serve":
-        return await serve(build);
+        return await serve({ source: productionSource(build) });
       case "migrate":
         return await withContext({ migrate: false }, migrate);
       case "admin:create":

@@ -9,10 +9,31 @@ import { checkHealth } from "~/.server/health";
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 
 /**
+ * Where the app's code and browser assets come from: the production build (`portal serve`), or
+ * Vite compiling sources on request (`npm run dev`, server/dev.ts). Everything else, headers
+ * included, is the same in both.
+ */
+export interface AppSource {
+  mode: "production" | "development";
+  /** The React Router build, or a function that loads the current one (development: on every request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Serves the browser's files: the built client folder, or Vite's middlewares. */
+  assets: express.RequestHandler;
+}
+
+/** The production build's browser files: fingerprinted assets cached for a year, the rest for an hour. */
+export function builtAssets(clientDir: string): express.RequestHandler {
+  const router = express.Router();
+  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  return router;
+}
+
+/**
  * The HTTP layer: security headers, compression, static assets, health, and
  * the React Router request handler. Routes and services live in app/.
  */
-export function createHttpApp(ctx: AppContext, build: ServerBuild, clientDir: string): express.Express {
+export function createHttpApp(ctx: AppContext, source: AppSource): express.Express {
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY, default: this
@@ -61,10 +82,7 @@ export function createHttpApp(ctx: AppContext, build: ServerBuild, clientDir: st
       .json(report);
   });
 
-  // Fingerprinted build assets never change: cache them for a year.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-
-  app.use(createRequestHandler({ build, mode: "production" }));
+  app.use(source.assets);
+  app.use(createRequestHandler({ build: source.build, mode: source.mode }));
   return app;
 }

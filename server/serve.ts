@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -7,21 +7,37 @@ import { issueSetupLink } from "~/.server/auth/setup";
 import { startApp, stopApp } from "~/.server/context";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
 import { MINUTE } from "~/.server/time";
-import { createHttpApp } from "./http";
+import { type AppSource, builtAssets, createHttpApp } from "./http";
 
 /** How long shutdown waits for in-flight requests before closing connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** `portal serve`: migrate, listen, print the first-admin link if needed, stop gracefully. */
-export async function serve(build: ServerBuild): Promise<number> {
-  const ctx = await startApp();
+export interface ServeOptions {
+  source: AppSource;
+  /** A server made by the caller (the dev server shares it with Vite's hot-reload socket). */
+  server?: Server;
+  /** Runs when shutdown starts (the dev server ends Vite's hot-reload sockets, which would hold the server open). */
+  onStop?: () => Promise<void>;
+}
+
+/** The production build: this bundle's routes and the client folder beside it. */
+export function productionSource(build: ServerBuild): AppSource {
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "client");
-  const app = createHttpApp(ctx, build, clientDir);
+  return { mode: "production", build, assets: builtAssets(clientDir) };
+}
+
+/** `portal serve` (and `npm run dev`): migrate, listen, print the first-admin link if needed, stop gracefully. */
+export async function serve({ source, server = createServer(), onStop }: ServeOptions): Promise<number> {
+  const ctx = await startApp();
+  server.on("request", createHttpApp(ctx, source));
   const { port, host } = ctx.config;
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(port, host, () => resolve(s));
-    s.on("error", reject);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
@@ -58,6 +74,7 @@ export async function serve(build: ServerBuild): Promise<number> {
       clearInterval(sweeper);
       // Live-update streams never finish by themselves: end them so server.close() is not held open.
       void ctx.events.close();
+      onStop?.().catch((error: unknown) => ctx.log.warn({ err: error }, "error while stopping the dev server"));
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
       server.close(() => {
