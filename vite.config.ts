@@ -4,7 +4,16 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /** Native and heavy server packages: external to the server bundle, never bundled for the browser. */
-const SERVER_PACKAGES = ["better-sqlite3", "pg", "@node-rs/argon2", "pino", "@aws-sdk/client-s3", "@aws-sdk/lib-storage", "pdf-lib", "sharp"];
+const SERVER_PACKAGES = [
+  "better-sqlite3",
+  "pg",
+  "@node-rs/argon2",
+  "pino",
+  "@aws-sdk/client-s3",
+  "@aws-sdk/lib-storage",
+  "pdf-lib",
+  "sharp",
+];
 
 // The server build's entry is our Express app (server/app.ts), so the HTTP
 // layer, the CLI and the routes share one copy of every server module (one
