@@ -91,6 +91,11 @@ export async function createDashboard(ctx: AppContext, fields: DashboardFormFiel
     // The public badge follows the type until someone sets a category of its own.
     category: null,
     thumbnail_url: null,
+    thumbnail_key: null,
+    thumbnail_width: null,
+    thumbnail_height: null,
+    thumbnail_size: null,
+    thumbnail_sha256: null,
     file_path: null,
     org_id: null,
     created_by: actor.id,
