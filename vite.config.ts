@@ -14,7 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: "es2022",
   },
   ssr: {
-    external: ["better-sqlite3", "pg", "@node-rs/argon2", "pino", "@aws-sdk/client-s3", "@aws-sdk/lib-storage", "pdf-lib"],
+    external: ["better-sqlite3", "pg", "@node-rs/argon2", "pino", "@aws-sdk/client-s3", "@aws-sdk/lib-storage", "pdf-lib", "sharp"],
   },
   plugins: [tailwindcss(), reactRouter()],
 }));
