@@ -68,6 +68,8 @@ export default [
   // Signed, short-lived file links for preview and download (ARCHITECTURE.md decision 6).
   route("api/files/:id", "routes/api/document-file.ts"),
   route("api/attachments/:id", "routes/api/attachment-file.ts"),
+  // Dashboard thumbnails, cached by the version in their address (decision 0011).
+  route("api/dashboards/:id/thumbnail", "routes/api/dashboard-thumbnail.ts"),
   // Live updates: server-sent events (ARCHITECTURE.md section 3).
   route("api/events", "routes/api/events.ts"),
   route("preferences/side-menu", "routes/preferences-side-menu.ts"),

@@ -71,7 +71,7 @@ export const NEW_DASHBOARD_FIELDS: DashboardFormFields = {
   is_public: true,
 };
 
-export type DashboardField = "title" | "embed_url" | "url" | "display_order" | "type" | "provider" | "description";
+export type DashboardField = "title" | "embed_url" | "url" | "display_order" | "type" | "provider" | "description" | "thumbnail";
 
 export type DashboardValidation = { ok: true; value: DashboardInput } | { ok: false; message: string; field: DashboardField };
 

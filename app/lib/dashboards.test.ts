@@ -27,6 +27,7 @@ function item(id: string, fields: Partial<DashboardListItem>): DashboardListItem
     created_at: "2026-01-01T00:00:00.000Z",
     display_order: 0,
     thumbnail_url: null,
+    thumbnail: null,
     ...fields,
   };
 }

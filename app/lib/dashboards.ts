@@ -2,6 +2,7 @@
  * The dashboards page's rules (public-portal sections 2, 3 and 5), pure so the server applies them
  * and tests can state them: categories, search, filters, sort, and the URL the filters live in.
  */
+import type { ThumbnailImage } from "./dashboard-thumbnail";
 
 /** The spec's dashboard categories, in its order (value = label). */
 export const DASHBOARD_CATEGORIES = [
@@ -74,8 +75,10 @@ export interface DashboardListItem {
   category: DashboardCategory;
   created_at: string;
   display_order: number;
-  /** https only, else null. */
+  /** An external image of the old data model: https only, else null (decision 0011). */
   thumbnail_url: string | null;
+  /** The uploaded thumbnail, served by the app; shown before thumbnail_url. */
+  thumbnail: ThumbnailImage | null;
 }
 
 export const DASHBOARD_SORTS = [

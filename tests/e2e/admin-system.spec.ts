@@ -228,7 +228,7 @@ for (const javaScriptEnabled of [true, false]) {
         );
       }
       await expect(
-        page.getByRole("region", { name: "Migrations" }).getByRole("listitem").filter({ hasText: "0002-activity-user-index" }),
+        page.getByRole("region", { name: "Migrations" }).getByRole("listitem").filter({ hasText: "0003-dashboard-thumbnails" }),
       ).toContainText("applied");
       await expectAxeClean(page, javaScriptEnabled);
 

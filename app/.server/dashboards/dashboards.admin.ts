@@ -1,13 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { type DashboardFormFields, type DashboardInput, validateDashboard } from "~/lib/dashboard-form";
+import type { ThumbnailImage } from "~/lib/dashboard-thumbnail";
 import type { AppContext } from "../context";
 import { iso } from "../time";
+import {
+  discardThumbnail,
+  KEEP_THUMBNAIL,
+  NO_THUMBNAIL,
+  storeThumbnail,
+  type ThumbnailChange,
+  type ThumbnailColumns,
+  thumbnailOf,
+} from "./dashboard-thumbnails";
 import {
   type DashboardRow,
   deleteDashboardRow,
   insertDashboard,
   selectAllDashboards,
   selectDashboardById,
+  selectDashboardForUpdate,
   updateDashboardRow,
 } from "./dashboards.queries";
 import { forgetFrameOrigins } from "./dashboards.service";
@@ -31,6 +42,7 @@ export interface AdminDashboard {
   display_order: number;
   created_at: string;
   updated_at: string;
+  thumbnail: ThumbnailImage | null;
 }
 
 function toAdminDashboard(row: DashboardRow): AdminDashboard {
@@ -46,6 +58,7 @@ function toAdminDashboard(row: DashboardRow): AdminDashboard {
     display_order: Number(row.display_order),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    thumbnail: thumbnailOf(row),
   };
 }
 
@@ -81,9 +94,28 @@ function columnsOf(input: DashboardInput) {
   };
 }
 
-export async function createDashboard(ctx: AppContext, fields: DashboardFormFields, actor: { id: string }): Promise<DashboardOutcome> {
+/**
+ * Converts and stores an uploaded thumbnail, once the form itself has passed: a refused image is
+ * the form's error and stores nothing. Null when the change is not an upload.
+ */
+async function uploadedThumbnail(ctx: AppContext, change: ThumbnailChange): Promise<ThumbnailColumns | DashboardOutcome | null> {
+  if (change.kind !== "upload") return null;
+  const stored = await storeThumbnail(ctx, change.bytes);
+  return stored.ok ? stored.columns : { ok: false, status: 400, message: stored.message, field: "thumbnail" };
+}
+
+const isOutcome = (value: ThumbnailColumns | DashboardOutcome | null): value is DashboardOutcome => !!value && "ok" in value;
+
+export async function createDashboard(
+  ctx: AppContext,
+  fields: DashboardFormFields,
+  actor: { id: string },
+  thumbnail: ThumbnailChange = KEEP_THUMBNAIL,
+): Promise<DashboardOutcome> {
   const checked = validateDashboard(fields);
   if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
+  const uploaded = await uploadedThumbnail(ctx, thumbnail);
+  if (isOutcome(uploaded)) return uploaded;
   const now = iso(ctx.now());
   const row: DashboardRow = {
     id: randomUUID(),
@@ -91,31 +123,64 @@ export async function createDashboard(ctx: AppContext, fields: DashboardFormFiel
     // The public badge follows the type until someone sets a category of its own.
     category: null,
     thumbnail_url: null,
+    ...(uploaded ?? NO_THUMBNAIL),
     file_path: null,
     org_id: null,
     created_by: actor.id,
     created_at: now,
     updated_at: now,
   };
-  await insertDashboard(ctx.db.kysely, row);
+  try {
+    await insertDashboard(ctx.db.kysely, row);
+  } catch (error) {
+    await discardThumbnail(ctx, row.thumbnail_key);
+    throw error;
+  }
   announce(ctx, row.id, row.is_public === 1);
   return { ok: true, dashboard: toAdminDashboard(row) };
 }
 
-export async function updateDashboard(ctx: AppContext, id: string, fields: DashboardFormFields): Promise<DashboardOutcome> {
+export async function updateDashboard(
+  ctx: AppContext,
+  id: string,
+  fields: DashboardFormFields,
+  thumbnail: ThumbnailChange = KEEP_THUMBNAIL,
+): Promise<DashboardOutcome> {
   const checked = validateDashboard(fields);
   if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
-  const before = await selectDashboardById(ctx.db.kysely, id);
-  if (!before) return { ok: false, status: 404, message: "Update Failed: Dashboard not found", field: null };
-  const changes = {
-    ...columnsOf(checked.value),
-    // A new type replaces a category that came with the old one.
-    category: checked.value.type === before.type ? before.category : null,
-    updated_at: iso(ctx.now()),
-  };
-  await updateDashboardRow(ctx.db.kysely, id, changes);
-  announce(ctx, id, before.is_public === 1 || changes.is_public === 1);
-  return { ok: true, dashboard: toAdminDashboard({ ...before, ...changes }) };
+  const notFound: DashboardOutcome = { ok: false, status: 404, message: "Update Failed: Dashboard not found", field: null };
+  if (!(await selectDashboardById(ctx.db.kysely, id))) return notFound;
+  const uploaded = await uploadedThumbnail(ctx, thumbnail);
+  if (isOutcome(uploaded)) return uploaded;
+  const newThumbnail = uploaded ?? (thumbnail.kind === "remove" ? NO_THUMBNAIL : null);
+  let written: { before: DashboardRow; after: DashboardRow } | null;
+  try {
+    // The row is read again under a lock, so two editors replacing the thumbnail at once each
+    // remove the file their own write replaced, and no file is left that no row names.
+    written = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const before = await selectDashboardForUpdate(trx, id, ctx.db.engine);
+      if (!before) return null;
+      const changes = {
+        ...columnsOf(checked.value),
+        // A new type replaces a category that came with the old one.
+        category: checked.value.type === before.type ? before.category : null,
+        ...(newThumbnail ?? {}),
+        updated_at: iso(ctx.now()),
+      };
+      await updateDashboardRow(trx, id, changes);
+      return { before, after: { ...before, ...changes } };
+    });
+  } catch (error) {
+    await discardThumbnail(ctx, uploaded?.thumbnail_key ?? null);
+    throw error;
+  }
+  if (!written) {
+    await discardThumbnail(ctx, uploaded?.thumbnail_key ?? null);
+    return notFound;
+  }
+  if (newThumbnail) await discardThumbnail(ctx, written.before.thumbnail_key);
+  announce(ctx, id, written.before.is_public === 1 || written.after.is_public === 1);
+  return { ok: true, dashboard: toAdminDashboard(written.after) };
 }
 
 /** Returns the deleted dashboard's title, or null if there was none. */
@@ -123,6 +188,7 @@ export async function deleteDashboard(ctx: AppContext, id: string): Promise<{ ti
   const before = await selectDashboardById(ctx.db.kysely, id);
   if (!before) return null;
   await deleteDashboardRow(ctx.db.kysely, id);
+  await discardThumbnail(ctx, before.thumbnail_key);
   announce(ctx, id, before.is_public === 1);
   return { title: before.title };
 }

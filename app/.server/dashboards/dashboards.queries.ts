@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { Engine } from "../db/client";
 import type { DashboardsTable, Database } from "../db/types";
 
 export type DashboardRow = Selectable<DashboardsTable>;
@@ -40,6 +41,13 @@ export function selectAllDashboards(db: Kysely<Database>): Promise<DashboardRow[
 
 export function selectDashboardById(db: Kysely<Database>, id: string): Promise<DashboardRow | undefined> {
   return db.selectFrom("dashboards").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The row, locked until the transaction ends on PostgreSQL (SQLite runs one writer at a time anyway). */
+export function selectDashboardForUpdate(db: Kysely<Database>, id: string, engine: Engine): Promise<DashboardRow | undefined> {
+  let query = db.selectFrom("dashboards").selectAll().where("id", "=", id);
+  if (engine === "postgres") query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 export async function insertDashboard(db: Kysely<Database>, row: Insertable<DashboardsTable>): Promise<void> {

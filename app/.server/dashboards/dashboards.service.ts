@@ -9,6 +9,7 @@ import {
 } from "~/lib/dashboards";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
+import { thumbnailOf } from "./dashboard-thumbnails";
 import { type DashboardRow, selectPublicDashboardById, selectPublicDashboards, selectPublicEmbedUrls } from "./dashboards.queries";
 
 /**
@@ -35,6 +36,7 @@ function toListItem(row: DashboardRow): DashboardListItem {
     created_at: row.created_at,
     display_order: row.display_order,
     thumbnail_url: httpsUrl(row.thumbnail_url),
+    thumbnail: thumbnailOf(row),
   };
 }
 

@@ -115,7 +115,14 @@ export interface DashboardsTable {
   provider: string;
   url: string | null;
   embed_url: string | null;
+  /** An external https image from the old data model (imports); staff upload thumbnails instead. */
   thumbnail_url: string | null;
+  /** The uploaded thumbnail (WebP made by the app): storage key, pixel size, byte size, sha256. */
+  thumbnail_key: string | null;
+  thumbnail_width: number | null;
+  thumbnail_height: number | null;
+  thumbnail_size: number | null;
+  thumbnail_sha256: string | null;
   file_path: string | null;
   org_id: string | null;
   is_public: Flag;

@@ -10,6 +10,8 @@ export interface StoredFile {
   mimeType: string;
   fileName: string;
   disposition: "attachment" | "inline";
+  /** Defaults to revalidating every time (private, no-cache): publication can change at any moment. */
+  cacheControl?: string;
 }
 
 /** Headers every file response carries (ARCHITECTURE.md decision 6). */
@@ -20,7 +22,7 @@ function baseHeaders(file: StoredFile): Headers {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "sandbox",
     // no-transform keeps compression middleware away, so Content-Length and ranges stay exact.
-    "Cache-Control": "private, no-cache, no-transform",
+    "Cache-Control": file.cacheControl ?? "private, no-cache, no-transform",
     "Accept-Ranges": "bytes",
   });
   if (file.sha256) headers.set("ETag", `"${file.sha256}"`);

@@ -49,3 +49,8 @@ export async function selectLatestSave(
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Removes the rows of `keys` (a setting back to its default); a missing row is no error. */
+export async function deleteSettings(db: Kysely<Database>, keys: readonly string[]): Promise<void> {
+  if (keys.length) await db.deleteFrom("settings").where("key", "in", keys).execute();
+}

@@ -19,12 +19,19 @@ import { editGzipLines, FIXTURE_FILES, type LocalS3, readEveryTable, seedEveryTa
 const NOW = new Date("2026-03-15T10:00:00.000Z");
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-/** Every stored file the database names (documents and attachments), with the sha256 read back from storage. */
+/** Every stored file the database names (documents, attachments, dashboard thumbnails), with the sha256 read back from storage. */
 async function storedFiles(ctx: AppContext): Promise<Record<string, string>> {
   const docs = await ctx.db.kysely.selectFrom("documents").select("file_path").where("file_path", "is not", null).execute();
   const attachments = await ctx.db.kysely.selectFrom("document_attachments").select("file_path").execute();
+  const thumbnails = await ctx.db.kysely
+    .selectFrom("dashboards")
+    .select("thumbnail_key as file_path")
+    .where("thumbnail_key", "is not", null)
+    .execute();
+  expect(thumbnails.length).toBeGreaterThan(0);
   const out: Record<string, string> = {};
-  for (const { file_path } of [...docs, ...attachments]) out[file_path!] = sha256(await readAll(await ctx.storage.get(file_path!)));
+  for (const { file_path } of [...docs, ...attachments, ...thumbnails])
+    out[file_path!] = sha256(await readAll(await ctx.storage.get(file_path!)));
   return out;
 }
 
@@ -81,7 +88,7 @@ for (const engine of testEngines()) {
         const bytes = await fs.readFile(path.join(dir, "files", file.key));
         expect({ size: bytes.length, sha256: sha256(bytes) }).toEqual({ size: file.size, sha256: files[file.key] });
       }
-      expect(await fs.readdir(path.join(dir, "files"))).toEqual(["documents"]); // no temp folder left
+      expect((await fs.readdir(path.join(dir, "files"))).sort()).toEqual(["dashboard-thumbnails", "documents"]); // no temp folder left
     });
 
     it("imports into an empty installation: every row and every file, read back and compared", async () => {

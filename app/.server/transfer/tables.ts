@@ -45,12 +45,13 @@ export interface FileColumn {
 /**
  * Every column that holds a storage key: the files an export must carry along. Dashboards keep a
  * `file_path` from the old data model; nothing writes it today, but a value there names a stored
- * file all the same.
+ * file all the same. Their uploaded thumbnails (decision 0011) are checked like documents.
  */
 export const FILE_COLUMNS: readonly FileColumn[] = [
   { table: "documents", key: "file_path", size: "size", sha256: "sha256" },
   { table: "document_attachments", key: "file_path", size: "file_size", sha256: "sha256" },
   { table: "dashboards", key: "file_path", size: null, sha256: null },
+  { table: "dashboards", key: "thumbnail_key", size: "thumbnail_size", sha256: "thumbnail_sha256" },
 ];
 
 /** The storage keys a dumped row names (none for most tables). */

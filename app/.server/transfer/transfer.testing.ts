@@ -32,6 +32,11 @@ export const FIXTURE_FILES = [
     key: "documents/2026/02/1769932800000-aaaaaaaa-0000-4000-8000-000000000003.txt",
     bytes: Buffer.from("Annex: Xaaladda barakacayaasha 🙂\n"),
   },
+  {
+    // A dashboard thumbnail: the transfer carries these files like documents' (decision 0011).
+    key: "dashboard-thumbnails/2026/02/1769932800000-aaaaaaaa-0000-4000-8000-000000000004.webp",
+    bytes: Buffer.from("RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00/\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00", "latin1"),
+  },
 ] as const;
 
 type Rows<T extends keyof Database> = Insertable<Database[T]>[];
@@ -44,7 +49,7 @@ type Rows<T extends keyof Database> = Insertable<Database[T]>[];
 export async function seedEveryTable(ctx: AppContext, options: { activityRows?: number } = {}): Promise<void> {
   const db = ctx.db.kysely;
   for (const file of FIXTURE_FILES) await ctx.storage.put(file.key, Readable.from([file.bytes]));
-  const [pdf, csv, txt] = FIXTURE_FILES;
+  const [pdf, csv, txt, thumbnail] = FIXTURE_FILES;
 
   const users: Rows<"users"> = [
     {
@@ -247,6 +252,11 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
         url: "https://dashboards.example.org/a",
         embed_url: "https://dashboards.example.org/a?embed=true",
         thumbnail_url: null,
+        thumbnail_key: thumbnail.key,
+        thumbnail_width: 1,
+        thumbnail_height: 1,
+        thumbnail_size: thumbnail.bytes.length,
+        thumbnail_sha256: sha256(thumbnail.bytes),
         file_path: null,
         org_id: null,
         is_public: 1,

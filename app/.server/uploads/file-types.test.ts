@@ -12,6 +12,7 @@ describe("content signatures", () => {
     expect(contentMatchesExtension("jpg", bytes(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
     expect(contentMatchesExtension("png", bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe(true);
     expect(contentMatchesExtension("gif", text("GIF89a..."))).toBe(true);
+    expect(contentMatchesExtension("webp", text("RIFF\x1a\x00\x00\x00WEBPVP8L"))).toBe(true);
     expect(contentMatchesExtension("csv", text("site,district\nBaidoa IDP,Baidoa\n"))).toBe(true);
     expect(contentMatchesExtension("txt", text("Déplacés: 1 200 ménages"))).toBe(true);
   });
@@ -22,6 +23,7 @@ describe("content signatures", () => {
     expect(contentMatchesExtension("txt", bytes(0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0))).toBe(false); // ELF with NUL
     expect(contentMatchesExtension("txt", bytes(0xff, 0xfe, 0x41))).toBe(false); // not UTF-8
     expect(contentMatchesExtension("exe", bytes(0x4d, 0x5a))).toBe(false);
+    expect(contentMatchesExtension("webp", text("RIFF\x1a\x00\x00\x00WAVEfmt "))).toBe(false); // a RIFF sound file
   });
 
   it("accepts a UTF-8 character cut at the end of the sniffed bytes", () => {

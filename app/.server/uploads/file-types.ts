@@ -29,6 +29,9 @@ const JPEG = startsWith(0xff, 0xd8, 0xff);
 const PNG = startsWith(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 const GIF: Signature = (head) =>
   startsWith(0x47, 0x49, 0x46, 0x38, 0x37, 0x61)(head) || startsWith(0x47, 0x49, 0x46, 0x38, 0x39, 0x61)(head);
+/** "RIFF", a 4-byte length, then "WEBP". */
+const WEBP: Signature = (head) =>
+  startsWith(0x52, 0x49, 0x46, 0x46)(head) && head.length >= 12 && String.fromCharCode(...head.subarray(8, 12)) === "WEBP";
 /** Text: no NUL bytes and valid UTF-8 (a truncated last character is allowed). */
 const TEXT: Signature = (head) => {
   if (head.includes(0)) return false;
@@ -54,6 +57,7 @@ const SIGNATURES: Record<string, Signature> = {
   jpeg: JPEG,
   png: PNG,
   gif: GIF,
+  webp: WEBP,
 };
 
 /** How many leading bytes the content check needs. */

@@ -5,27 +5,35 @@ import { formatLongDate } from "~/lib/format";
 import { buttonClass } from "../ui/styles";
 import { DashboardCategoryBadge, ProviderBadge, PublicDot } from "./dashboard-badges";
 
-/** The thumbnail's intrinsic size (16:9), given so the card does not jump when the image arrives. */
-const THUMB_WIDTH = 640;
-const THUMB_HEIGHT = 360;
+/** An external thumbnail's assumed size (16:9); the frame's aspect ratio holds the space either way. */
+const EXTERNAL_WIDTH = 640;
+const EXTERNAL_HEIGHT = 360;
 
-function Thumbnail({ url, list }: { url: string | null; list: boolean }) {
-  const frame = `aspect-video w-full overflow-hidden rounded-md bg-slate-100 ${list ? "sm:w-48 sm:shrink-0" : ""}`;
-  if (!url) {
+/**
+ * The uploaded thumbnail (served by the app, its real size known), else an external one from old
+ * data, else a chart icon on a soft background. The frame's fixed aspect ratio and the image's
+ * width and height keep the card from jumping when the image arrives; lazy, so a long list costs
+ * only the images scrolled to.
+ */
+function Thumbnail({ dashboard, list }: { dashboard: DashboardListItem; list: boolean }) {
+  const frame = `aspect-video w-full overflow-hidden rounded-md ${list ? "sm:w-48 sm:shrink-0" : ""}`;
+  const image =
+    dashboard.thumbnail ??
+    (dashboard.thumbnail_url ? { src: dashboard.thumbnail_url, width: EXTERNAL_WIDTH, height: EXTERNAL_HEIGHT } : null);
+  if (!image) {
     return (
-      <div className={`${frame} flex items-center justify-center`}>
-        <BarChart3 aria-hidden className="h-10 w-10 text-slate-400" />
+      <div className={`${frame} flex items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100`} data-thumbnail="none">
+        <BarChart3 aria-hidden className="h-10 w-10 text-brand-600/40" />
       </div>
     );
   }
   return (
-    <div className={frame}>
-      {/* Decorative: the title beside it names the dashboard. */}
+    <div className={`${frame} bg-slate-100`}>
       <img
-        src={url}
-        alt=""
-        width={THUMB_WIDTH}
-        height={THUMB_HEIGHT}
+        src={image.src}
+        alt={`Preview of ${dashboard.title}`}
+        width={image.width}
+        height={image.height}
         loading="lazy"
         decoding="async"
         referrerPolicy="no-referrer"
@@ -45,7 +53,7 @@ export function DashboardCard({ dashboard, view }: { dashboard: DashboardListIte
     <article
       className={`flex h-full gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${list ? "flex-col sm:flex-row" : "flex-col"}`}
     >
-      <Thumbnail url={dashboard.thumbnail_url} list={list} />
+      <Thumbnail dashboard={dashboard} list={list} />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <DashboardCategoryBadge category={dashboard.category} />

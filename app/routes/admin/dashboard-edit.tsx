@@ -1,11 +1,13 @@
 import { data, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
+import { readDashboardForm } from "~/.server/dashboards/dashboard-thumbnails";
 import { findDashboard, updateDashboard } from "~/.server/dashboards/dashboards.admin";
 import { flashCookie } from "~/.server/http/flash";
 import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { type DashboardFormFields, dashboardFieldsFrom } from "~/lib/dashboard-form";
+import { THUMBNAIL_MESSAGES } from "~/lib/dashboard-thumbnail";
 import { splitMessage } from "~/lib/document-form";
 import type { Route } from "./+types/dashboard-edit";
 
@@ -25,18 +27,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     display_order: String(dashboard.display_order),
     is_public: dashboard.is_public,
   };
-  return { id: dashboard.id, title: dashboard.title, values };
+  return { id: dashboard.id, title: dashboard.title, values, thumbnail: dashboard.thumbnail };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireUser(request);
-  const fields = dashboardFieldsFrom(await request.formData());
+  const { form, thumbnail, rejected } = await readDashboardForm(request);
+  const fields = dashboardFieldsFrom(form);
   const refuse = (message: ToastMessage, field: string | null, status: number) =>
     data({ ok: false as const, message, field, fields }, { status });
+  // A refused image refuses the whole edit: nothing was stored and the dashboard is unchanged.
+  if (rejected)
+    return refuse(
+      { tone: "error", ...splitMessage(rejected, "Update Failed") },
+      "thumbnail",
+      rejected === THUMBNAIL_MESSAGES.tooLarge ? 413 : 400,
+    );
   const ctx = app();
   let outcome: Awaited<ReturnType<typeof updateDashboard>>;
   try {
-    outcome = await updateDashboard(ctx, params.id, fields);
+    outcome = await updateDashboard(ctx, params.id, fields, thumbnail);
   } catch (error) {
     ctx.log.error({ err: error, dashboardId: params.id }, "dashboard update failed");
     return refuse({ tone: "error", title: "Update Failed", description: "The dashboard could not be saved. Please try again." }, null, 500);
@@ -62,7 +72,7 @@ export default function EditDashboard({ loaderData, actionData }: Route.Componen
       <h1 className="mt-2 text-2xl font-bold">Edit Dashboard</h1>
       <p className="mt-1 text-slate-600">{loaderData.title}</p>
       <div className="mt-4">
-        <DashboardPageForm values={loaderData.values} state={state} submitLabel="Save Changes" />
+        <DashboardPageForm values={loaderData.values} state={state} submitLabel="Save Changes" thumbnail={loaderData.thumbnail} />
       </div>
     </>
   );

@@ -1,11 +1,13 @@
 import { data, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
+import { readDashboardForm } from "~/.server/dashboards/dashboard-thumbnails";
 import { createDashboard } from "~/.server/dashboards/dashboards.admin";
 import { flashCookie } from "~/.server/http/flash";
 import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { DASHBOARD_MESSAGES, dashboardFieldsFrom, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
+import { THUMBNAIL_MESSAGES } from "~/lib/dashboard-thumbnail";
 import { splitMessage } from "~/lib/document-form";
 import type { Route } from "./+types/dashboard-new";
 
@@ -19,13 +21,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireUser(request);
-  const form = await request.formData();
+  const { form, thumbnail, rejected } = await readDashboardForm(request);
   const fields = dashboardFieldsFrom(form);
   const refuse = (message: ToastMessage, field: string | null, status: number) => data({ ok: false, message, field, fields }, { status });
+  // A refused image refuses the whole form: nothing was stored, no dashboard is created.
+  if (rejected)
+    return refuse(
+      { tone: "error", ...splitMessage(rejected, "Creation failed") },
+      "thumbnail",
+      rejected === THUMBNAIL_MESSAGES.tooLarge ? 413 : 400,
+    );
   const ctx = app();
   let outcome: Awaited<ReturnType<typeof createDashboard>>;
   try {
-    outcome = await createDashboard(ctx, fields, session.user);
+    outcome = await createDashboard(ctx, fields, session.user, thumbnail);
   } catch (error) {
     ctx.log.error({ err: error }, "dashboard creation failed");
     return refuse({ tone: "error", ...splitMessage(DASHBOARD_MESSAGES.createFailed) }, null, 500);

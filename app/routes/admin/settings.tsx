@@ -3,15 +3,18 @@ import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { flashCookie, readFlash } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
+import { readAboutText, restoreAboutDefault, saveAboutText } from "~/.server/settings/about.service";
 import { readSiteSettings, saveSiteSettings, settingsLastSaved } from "~/.server/settings/settings.service";
 import * as site from "~/.server/site/site-admin";
 import { systemStatus } from "~/.server/system/system.service";
+import { AboutEditor } from "~/components/admin/system/about-editor";
 import { ContactEditor } from "~/components/admin/system/contact-editor";
 import type { FormState } from "~/components/admin/system/form-bits";
 import { MenuEditor } from "~/components/admin/system/menu-editor";
 import { SettingsForm } from "~/components/admin/system/settings-form";
 import { Alert } from "~/components/ui/alert";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { ABOUT_SECTIONS, type AboutSection, parseAboutForm } from "~/lib/about-text";
 import { FALLBACK_CONTACTS, FALLBACK_MENU } from "~/lib/site";
 import { parseContactForm, parseMenuItemForm, parseSettingsForm } from "~/lib/site-settings";
 import type { Route } from "./+types/settings";
@@ -21,12 +24,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin Portal
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, ADMIN_ONLY);
   const ctx = app();
-  const [settings, lastSaved, status, menu, contacts] = await Promise.all([
+  const [settings, lastSaved, status, menu, contacts, about] = await Promise.all([
     readSiteSettings(ctx),
     settingsLastSaved(ctx),
     systemStatus(ctx),
     site.listMenuItems(ctx),
     site.listContacts(ctx),
+    readAboutText(ctx),
   ]);
   return {
     settings,
@@ -40,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     menu,
     contacts,
+    about,
     flash: readFlash(request).message,
   };
 }
@@ -54,7 +59,13 @@ const MESSAGES: Record<string, string> = {
   "contact-update": "Contact saved",
   "contact-delete": "Contact deleted",
   "contact-defaults": "Default contacts copied",
+  "about-save": "About text saved",
+  "about-restore": "Default text restored",
 };
+
+const ABOUT_RESTORE = "about-restore:";
+const aboutSection = (intent: string): AboutSection | null =>
+  ABOUT_SECTIONS.find((s) => `${ABOUT_RESTORE}${s.key}` === intent)?.key ?? null;
 
 type Outcome = { done: boolean } | { errors: Record<string, string | undefined> };
 type Actor = { id: string };
@@ -86,6 +97,17 @@ async function apply(
     if (intent === "contact-add") return { done: !!(await site.addContact(ctx, parsed.value, actor, meta)) };
     return { done: !!id && (await site.editContact(ctx, id, parsed.value, actor, meta)) };
   }
+  if (intent === "about-save") {
+    const parsed = parseAboutForm(form);
+    if (!parsed.ok) return { errors: parsed.errors };
+    await saveAboutText(ctx, parsed.value, actor, meta);
+    return { done: true };
+  }
+  const section = aboutSection(intent);
+  if (section) {
+    await restoreAboutDefault(ctx, section, actor, meta);
+    return { done: true };
+  }
   if (intent === "menu-delete") return { done: !!id && (await site.removeMenuItem(ctx, id, actor, meta)) };
   if (intent === "contact-delete") return { done: !!id && (await site.removeContact(ctx, id, actor, meta)) };
   if (intent === "menu-defaults") return { done: await site.copyDefaultMenu(ctx, actor, meta) };
@@ -111,8 +133,15 @@ export async function action({ request }: Route.ActionArgs) {
     };
     return data({ state, message }, { status: missing ? 404 : 400 });
   }
-  const message: ToastMessage = { tone: "success", title: MESSAGES[intent] ?? "Saved", description: "The public pages show it now." };
-  const anchor = intent.startsWith("menu") ? "#menu-heading" : intent.startsWith("contact") ? "#contacts-heading" : "";
+  const key = intent.startsWith(ABOUT_RESTORE) ? "about-restore" : intent;
+  const message: ToastMessage = { tone: "success", title: MESSAGES[key] ?? "Saved", description: "The public pages show it now." };
+  const anchor = intent.startsWith("menu")
+    ? "#menu-heading"
+    : intent.startsWith("contact")
+      ? "#contacts-heading"
+      : intent.startsWith("about")
+        ? "#about-heading"
+        : "";
   return redirect(`/admin/settings${anchor}`, { headers: { "Set-Cookie": flashCookie(message) } });
 }
 
@@ -138,6 +167,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       />
       <MenuEditor items={loaderData.menu} state={state} defaults={FALLBACK_MENU.map((m) => m.title)} />
       <ContactEditor contacts={loaderData.contacts} state={state} defaults={FALLBACK_CONTACTS.map((c) => c.label)} />
+      <AboutEditor about={loaderData.about} state={state} />
     </>
   );
 }

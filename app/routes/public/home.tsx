@@ -3,9 +3,10 @@ import { Link } from "react-router";
 import { app } from "~/.server/context";
 import { listPublicDashboards } from "~/.server/dashboards/dashboards.service";
 import { listPublishedDocuments, publishedCounts } from "~/.server/documents/documents.service";
+import { readAboutText } from "~/.server/settings/about.service";
 import { publicContacts } from "~/.server/site/site.service";
 import { CategoryBadge, TagList } from "~/components/documents/document-card";
-import { ABOUT_TABS } from "~/components/home/about-content";
+import { aboutTabs } from "~/components/home/about-content";
 import { CategoryCards } from "~/components/home/category-cards";
 import { ContactList } from "~/components/layout/public-footer";
 import { buttonClass } from "~/components/ui/styles";
@@ -23,15 +24,17 @@ const LATEST_PUBLICATIONS = 6;
 
 export async function loader() {
   const ctx = app();
-  const [latest, counts, contacts, dashboards] = await Promise.all([
+  const [latest, counts, contacts, dashboards, about] = await Promise.all([
     listPublishedDocuments(ctx, { limit: LATEST_PUBLICATIONS }),
     publishedCounts(ctx),
     publicContacts(ctx),
     listPublicDashboards(ctx),
+    readAboutText(ctx),
   ]);
   return {
     latest,
     contacts,
+    about,
     counts: {
       reports: counts.byCategory.Report ?? 0,
       guidelines: counts.byCategory.Guideline ?? 0,
@@ -105,7 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               About the Cluster
             </h2>
             <div className="mt-4">
-              <Tabs tabs={ABOUT_TABS} label="About the cluster" />
+              <Tabs tabs={aboutTabs(loaderData.about)} label="About the cluster" />
             </div>
           </div>
           <section aria-labelledby="contact-heading">

@@ -2,12 +2,14 @@ import { BarChart3 } from "lucide-react";
 import { useId } from "react";
 import { Form, useFetcher } from "react-router";
 import { DASHBOARD_PROVIDERS, DASHBOARD_TYPES, type DashboardFormFields, NEW_DASHBOARD_FIELDS, TYPE_LABELS } from "~/lib/dashboard-form";
+import type { ThumbnailImage } from "~/lib/dashboard-thumbnail";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
 import { useDialogAction } from "./action-result";
 import { AdminDialog } from "./admin-dialog";
+import { ThumbnailField } from "./thumbnail-field";
 
 export const NEW_DASHBOARD_HREF = "/admin/dashboards/new";
 
@@ -44,7 +46,7 @@ export function CreateDashboardButton() {
         </button>
       }
     >
-      <fetcher.Form method="post" action={NEW_DASHBOARD_HREF} noValidate>
+      <fetcher.Form method="post" action={NEW_DASHBOARD_HREF} encType="multipart/form-data" noValidate>
         <input type="hidden" name="_dialog" value="1" />
         <DashboardFields values={NEW_DASHBOARD_FIELDS} state={error ? { message: error.message, field: error.field } : { message: null }} />
         <div className="mt-5 flex justify-end gap-2">
@@ -60,19 +62,26 @@ export function CreateDashboardButton() {
   );
 }
 
-/** The create and edit pages' form (works without JavaScript). */
+/** The create and edit pages' form (works without JavaScript); `thumbnail` is the edited dashboard's current one. */
 export function DashboardPageForm({
   values,
   state,
   submitLabel,
+  thumbnail = null,
 }: {
   values: DashboardFormFields;
   state: DashboardFormState;
   submitLabel: string;
+  thumbnail?: ThumbnailImage | null;
 }) {
   return (
-    <Form method="post" noValidate className="max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <DashboardFields values={state.fields ?? values} state={state} />
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <DashboardFields values={state.fields ?? values} state={state} thumbnail={thumbnail} />
       <div className="mt-5 flex flex-wrap gap-2">
         <button type="submit" className={buttonClass.primary}>
           {submitLabel}
@@ -85,7 +94,15 @@ export function DashboardPageForm({
   );
 }
 
-function DashboardFields({ values, state }: { values: DashboardFormFields; state: DashboardFormState }) {
+function DashboardFields({
+  values,
+  state,
+  thumbnail = null,
+}: {
+  values: DashboardFormFields;
+  state: DashboardFormState;
+  thumbnail?: ThumbnailImage | null;
+}) {
   const ids = useId();
   const field = (
     name: string,
@@ -174,6 +191,9 @@ function DashboardFields({ values, state }: { values: DashboardFormFields; state
         <input type="checkbox" role="switch" name="is_public" defaultChecked={values.is_public} className="h-5 w-9 accent-brand-600" />
         Public access
       </label>
+      <div className="sm:col-span-2">
+        <ThumbnailField id={`${ids}-thumbnail`} current={thumbnail} invalid={state.field === "thumbnail"} />
+      </div>
     </div>
   );
 }
