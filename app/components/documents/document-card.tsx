@@ -61,9 +61,11 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
       </h3>
       {doc.description ? <p className="line-clamp-3 text-sm text-slate-600">{doc.description}</p> : null}
       <TagList tags={doc.tags} max={3} />
-      <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+      {/* The grid's columns follow the viewport, not the room beside the side menu: a narrow card wraps its
+          actions onto further lines instead of pushing them past its edge. */}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
         <span className="whitespace-nowrap text-xs text-slate-600">{formatBytes(doc.size)}</span>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Link to={`/document/${doc.id}`} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>
             <Eye aria-hidden className="h-4 w-4" />
             Preview
