@@ -11,7 +11,7 @@ import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
 import { buttonClass } from "~/components/ui/styles";
 import { formatSizeMb } from "~/lib/format";
-import { reportIssueHref } from "~/lib/share";
+import { documentShareUrl, reportIssueHref } from "~/lib/share";
 import { siteTitle, supportEmail } from "~/lib/site";
 import type { Route } from "./+types/document-detail";
 
@@ -56,7 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Share links (/shared/document/…) are limited per address; ids are public anyway.
   const [view, contacts] = await Promise.all([byToken ? limitShareLookup(ctx, meta.ip, detail) : detail(), publicContacts(ctx)]);
   if (!view) return data({ found: false as const }, { status: 404 });
-  const shareUrl = new URL(`/document/${encodeURIComponent(view.document.id)}`, ctx.config.publicUrl ?? request.url).href;
+  const shareUrl = documentShareUrl(ctx.config.publicUrl ?? request.url, view.document.id);
   return {
     found: true as const,
     ...view,
