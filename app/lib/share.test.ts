@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reportIssueHref, SHARE_TARGETS, shareHref, shareSubject, shareText } from "./share";
+import { documentShareUrl, reportIssueHref, SHARE_TARGETS, shareHref, shareSubject, shareText } from "./share";
 
 const input = { url: "https://portal.example.org/document/1234", title: "Baidoa Site Monitoring & Evictions" };
 
@@ -64,5 +64,13 @@ describe("share messages and targets", () => {
     expect(parsed.get("subject")).toBe("Report an issue: Baidoa Site Monitoring & Evictions (1234)");
     expect(parsed.get("body")).toContain("Document ID: 1234");
     expect(parsed.get("body")).toContain(`Document: ${input.title}`);
+  });
+});
+
+describe("a document's share address", () => {
+  it("is /document/{id} on the portal's origin, whatever page it is shared from", () => {
+    expect(documentShareUrl("https://portal.example.org", "1234")).toBe("https://portal.example.org/document/1234");
+    expect(documentShareUrl("https://portal.example.org/reports?q=baidoa", "1234")).toBe("https://portal.example.org/document/1234");
+    expect(documentShareUrl("http://127.0.0.1:3000/", "a b/c")).toBe("http://127.0.0.1:3000/document/a%20b%2Fc");
   });
 });

@@ -25,6 +25,14 @@ export interface ShareInput {
   message?: string;
 }
 
+/**
+ * The address every share of a document carries: its detail page on the portal's origin (the
+ * public URL, or the address the visitor is on), never the page the share started from.
+ */
+export function documentShareUrl(origin: string, id: string): string {
+  return new URL(`/document/${encodeURIComponent(id)}`, origin).href;
+}
+
 /** "[CCCM Somalia] Document: {title}" */
 export function shareSubject(title: string): string {
   return `${SHARE_PREFIX} Document: ${title}`;

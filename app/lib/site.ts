@@ -17,11 +17,15 @@ export function asMenuIcon(value: string | null | undefined): MenuIcon {
   return (MENU_ICONS as readonly string[]).includes(value ?? "") ? (value as MenuIcon) : "file-text";
 }
 
-/** Used when the menu table is empty or cannot be read. */
+/**
+ * Used when the menu table is empty or cannot be read: the spec's list plus Standards, so each of
+ * the three lists (reports, guidelines, standards) is reachable from the menu.
+ */
 export const FALLBACK_MENU: MenuItem[] = [
   { title: "Home", url: "/", icon: "home" },
   { title: "Reports", url: "/reports", icon: "file-text" },
   { title: "Guidelines", url: "/guidelines", icon: "book-open" },
+  { title: "Standards", url: "/standards", icon: "file-text" },
   { title: "Documents", url: "/documents", icon: "folder" },
   { title: "Dashboard", url: "/dashboards", icon: "bar-chart-3" },
   { title: "About", url: "/about", icon: "info" },

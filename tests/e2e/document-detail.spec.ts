@@ -325,7 +325,7 @@ test.describe("without JavaScript", () => {
     await expect(fact(page, "Views")).toHaveText(String(before.views + 1));
 
     await page.getByRole("link", { name: "Show Preview" }).click();
-    await expect(page).toHaveURL(new RegExp(`/document/${ids.txt}\\?preview=1#preview$`));
+    await expect(page).toHaveURL(new RegExp(`/document/${ids.txt}\\?preview=1&toggle=1#preview$`));
     await expect(page.getByLabel("File contents")).toContainText("CCCM CLUSTER SOMALIA");
     await page.getByRole("link", { name: "Hide Preview" }).click();
     await expect(page.getByLabel("File contents")).toHaveCount(0);

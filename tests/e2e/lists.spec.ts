@@ -99,13 +99,14 @@ test.describe("with JavaScript", () => {
       await expect(page).toHaveURL(`${portal.url}${list.path}?q=${list.search.q.toLowerCase()}`);
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
-      await page
-        .getByRole("button", { name: /^Share/ })
-        .first()
-        .click();
-      await expect(page.getByText("Link Copied", { exact: true })).toBeVisible();
+      // Share copies the card's document address (issue 9, item 9), not the list page's.
+      const first = cards(page).first();
+      const documentPath = (await first.getByRole("heading").getByRole("link").getAttribute("href"))!;
+      expect(documentPath).toMatch(/^\/document\/[^/?#]+$/);
+      await first.getByRole("button", { name: /^Share/ }).click();
+      await expect(page.getByText("Link copied", { exact: true })).toBeVisible();
       await expect(page.getByText(list.copied, { exact: true })).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${portal.url}${list.path}?q=${list.search.q.toLowerCase()}`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${portal.url}${documentPath}`);
 
       await page.getByLabel(list.searchLabel).fill("zz no such document");
       await expect(page.getByText(list.empty, { exact: true })).toBeVisible();

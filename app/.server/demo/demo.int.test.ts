@@ -64,7 +64,7 @@ for (const engine of testEngines()) {
     }, 60_000);
 
     it("summarises what it added", () => {
-      expect(summary).toBe("Demo content: 40 documents, 11 folders, 4 dashboards, 6 menu items, 3 contacts (0 already present).");
+      expect(summary).toBe("Demo content: 40 documents, 11 folders, 4 dashboards, 7 menu items, 3 contacts (0 already present).");
     });
 
     it("creates about 40 documents across every category, a few of them drafts", async () => {
@@ -163,9 +163,10 @@ for (const engine of testEngines()) {
         ["Home", "/", "home", 0, 1],
         ["Reports", "/reports", "file-text", 1, 1],
         ["Guidelines", "/guidelines", "book-open", 2, 1],
-        ["Documents", "/documents", "folder", 3, 1],
-        ["Dashboard", "/dashboards", "bar-chart-3", 4, 1],
-        ["About", "/about", "info", 5, 1],
+        ["Standards", "/standards", "file-text", 3, 1],
+        ["Documents", "/documents", "folder", 4, 1],
+        ["Dashboard", "/dashboards", "bar-chart-3", 5, 1],
+        ["About", "/about", "info", 6, 1],
       ]);
 
       const contacts = await ctx.db.kysely.selectFrom("contact_info").selectAll().orderBy("display_order").execute();
@@ -179,10 +180,10 @@ for (const engine of testEngines()) {
 
     it("adds nothing when run a second time", async () => {
       const before = await countRows(ctx);
-      expect(before).toEqual({ documents: 40, folders: 11, dashboards: 4, menu: 6, contacts: 3 });
+      expect(before).toEqual({ documents: 40, folders: 11, dashboards: 4, menu: 7, contacts: 3 });
       const again = await loadDemoContent(ctx);
       expect(again).toMatch(/nothing new/i);
-      expect(again).toContain("64");
+      expect(again).toContain("65");
       expect(await countRows(ctx)).toEqual(before);
     });
   });

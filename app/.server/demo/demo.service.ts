@@ -518,6 +518,7 @@ export const DEMO_MENU = [
   { title: "Home", url: "/", icon: "home" },
   { title: "Reports", url: "/reports", icon: "file-text" },
   { title: "Guidelines", url: "/guidelines", icon: "book-open" },
+  { title: "Standards", url: "/standards", icon: "file-text" },
   { title: "Documents", url: "/documents", icon: "folder" },
   { title: "Dashboard", url: "/dashboards", icon: "bar-chart-3" },
   { title: "About", url: "/about", icon: "info" },

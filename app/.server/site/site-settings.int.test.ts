@@ -117,7 +117,7 @@ for (const engine of testEngines()) {
       expect(await editMenuItem(t.ctx, "missing", { ...about }, admin, meta)).toBe(false);
 
       const menu = (await siteChrome(t.ctx)).menu;
-      expect(menu.map((m) => m.title)).toEqual(["Reports", "Site Monitoring", "Guidelines", "Documents", "Dashboard"]);
+      expect(menu.map((m) => m.title)).toEqual(["Reports", "Site Monitoring", "Guidelines", "Standards", "Documents", "Dashboard"]);
       expect(menu).not.toContainEqual(expect.objectContaining({ title: "About us" }));
       expect((await listMenuItems(t.ctx)).find((m) => m.id === id)).toMatchObject({ icon: "bar-chart-3", displayOrder: 2, active: true });
       expect(await activityByAction(t.ctx, "MENU_UPDATED")).toHaveLength(4);

@@ -1,6 +1,7 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import { formatBytes, formatLongDate } from "~/lib/format";
+import { previewHref } from "~/lib/preview-link";
 import { buttonClass } from "../ui/styles";
 import { DownloadButton } from "./download-button";
 
@@ -46,7 +47,10 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
   );
 }
 
-/** A library card: links work without JavaScript (the download button is a plain link until JavaScript runs). */
+/**
+ * A library card: links work without JavaScript (the download button is a plain link until
+ * JavaScript runs). Preview opens the document with its preview shown.
+ */
 export function DocumentCard({ doc }: { doc: DocumentCardData }) {
   return (
     <article className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -61,10 +65,12 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
       </h3>
       {doc.description ? <p className="line-clamp-3 text-sm text-slate-600">{doc.description}</p> : null}
       <TagList tags={doc.tags} max={3} />
-      <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+      {/* The grid's columns follow the viewport, not the room beside the side menu: a narrow card wraps its
+          actions onto further lines instead of pushing them past its edge. */}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
         <span className="whitespace-nowrap text-xs text-slate-600">{formatBytes(doc.size)}</span>
-        <div className="flex gap-2">
-          <Link to={`/document/${doc.id}`} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>
+        <div className="flex flex-wrap gap-2">
+          <Link to={previewHref(doc.id)} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>
             <Eye aria-hidden className="h-4 w-4" />
             Preview
           </Link>

@@ -1,9 +1,10 @@
 import { Calendar, HardDrive } from "lucide-react";
 import { Link } from "react-router";
 import { formatLongDate, formatSizeKb } from "~/lib/format";
+import { documentShareUrl } from "~/lib/share";
 import { TagList } from "./document-card";
 import { DownloadButton } from "./download-button";
-import { SharePageButton } from "./share-page-button";
+import { ShareLinkButton } from "./share-link-button";
 
 export interface ListCardItem {
   id: string;
@@ -14,8 +15,11 @@ export interface ListCardItem {
   size: number | null;
 }
 
-/** A card of the reports, guidelines and standards lists (public-portal section 2). */
-export function ListCard({ item, pageUrl, copiedDescription }: { item: ListCardItem; pageUrl: () => string; copiedDescription: string }) {
+/**
+ * A card of the reports, guidelines and standards lists (public-portal section 2). Its Share copies
+ * the document's own address: the list page's would not lead the recipient to this document.
+ */
+export function ListCard({ item }: { item: ListCardItem }) {
   return (
     <article className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 flex-1 space-y-2">
@@ -38,7 +42,7 @@ export function ListCard({ item, pageUrl, copiedDescription }: { item: ListCardI
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <SharePageButton url={pageUrl} copiedDescription={copiedDescription} />
+        <ShareLinkButton url={() => documentShareUrl(window.location.origin, item.id)} title={item.title} />
         <DownloadButton documentId={item.id} title={item.title} />
       </div>
     </article>

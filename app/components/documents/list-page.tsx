@@ -18,7 +18,6 @@ export interface ListPageConfig {
   placeholder: string;
   countLine: (n: number) => string;
   empty: string;
-  copiedDescription: string;
   loadError: string;
 }
 
@@ -33,7 +32,6 @@ export const LIST_PAGES = {
     placeholder: "Search reports...",
     countLine: (n) => `${n} report(s) found`,
     empty: "No reports found matching your criteria.",
-    copiedDescription: "Reports page link copied to clipboard",
     loadError: "Failed to load reports. Please try again.",
   },
   guidelines: {
@@ -46,7 +44,6 @@ export const LIST_PAGES = {
     placeholder: "Search guidelines...",
     countLine: (n) => `${n} guideline(s) found`,
     empty: "No guidelines found matching your criteria.",
-    copiedDescription: "Guidelines page link copied to clipboard",
     loadError: "Failed to load guidelines. Please try again.",
   },
   standards: {
@@ -59,7 +56,6 @@ export const LIST_PAGES = {
     placeholder: "Search standard documents...",
     countLine: (n) => `${n} standard document(s) found`,
     empty: "No standard documents found matching your criteria.",
-    copiedDescription: "Standards page link copied to clipboard",
     loadError: "Failed to load standards. Please try again.",
   },
 } as const satisfies Record<string, ListPageConfig>;
@@ -83,7 +79,6 @@ export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderDat
   const data = useListRefresh(loaderData, { title: "Error", description: page.loadError });
   const search = useLiveSearch(data.q, (q) => searchHref(page.path, q));
   const items = data.documents.filter((doc) => matchesSearch(doc, search.query));
-  const pageUrl = () => new URL(searchHref(page.path, search.query.trim()), window.location.origin).href;
   const inputId = `${page.path.slice(1)}-search`;
 
   return (
@@ -125,7 +120,7 @@ export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderDat
         <ul className="mt-4 space-y-4">
           {items.map((item) => (
             <li key={item.id}>
-              <ListCard item={item} pageUrl={pageUrl} copiedDescription={page.copiedDescription} />
+              <ListCard item={item} />
             </li>
           ))}
         </ul>

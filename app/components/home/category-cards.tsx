@@ -1,19 +1,30 @@
-import { BarChart3, BookOpen, FileText, Folder, Info } from "lucide-react";
+import { BarChart3, BookOpen, FileCheck, FileText, Folder, Info } from "lucide-react";
 import { Link } from "react-router";
 
 export interface CategoryCounts {
   reports: number;
   guidelines: number;
+  standards: number;
   dashboards: number;
   documents: number;
 }
 
-/** The five category cards; a count shows only when above zero (public-portal section 2). */
+/**
+ * The category cards; a count shows only when above zero (public-portal section 2). The spec names
+ * five; Standards is added so the standards list is reachable from the home page like the others.
+ */
 export function CategoryCards({ counts }: { counts: CategoryCounts }) {
   const cards = [
     { title: "About", text: "Our mission, key tasks and how to use the portal", to: "/about", Icon: Info, count: null },
     { title: "Reports", text: "Situation reports, assessments and monitoring", to: "/reports", Icon: FileText, count: counts.reports },
     { title: "Guidelines", text: "Guidance notes, procedures and tools", to: "/guidelines", Icon: BookOpen, count: counts.guidelines },
+    {
+      title: "Standards",
+      text: "Standards, strategy and terms of reference",
+      to: "/standards",
+      Icon: FileCheck,
+      count: counts.standards,
+    },
     {
       title: "Dashboards",
       text: "Interactive data on sites and displacement",
@@ -24,7 +35,7 @@ export function CategoryCards({ counts }: { counts: CategoryCounts }) {
     { title: "Documents", text: "The full library of published documents", to: "/documents", Icon: Folder, count: counts.documents },
   ];
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
       {cards.map(({ title, text, to, Icon, count }) => (
         <li key={title}>
           <Link

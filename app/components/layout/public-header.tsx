@@ -1,46 +1,96 @@
 import { Menu } from "lucide-react";
+import { useRef } from "react";
 import { NavLink } from "react-router";
+import { NAV_BREAKPOINT_CLASSES, navBreakpoint } from "~/lib/nav-fit";
 import { type MenuItem, SITE_NAME } from "~/lib/site";
 import { MenuIcon } from "./menu-icon";
+import { useDisclosureMenu } from "./use-disclosure-menu";
+import { useNavFit } from "./use-nav-fit";
+
+const LINK_BOX = "flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium";
 
 function linkClass({ isActive }: { isActive: boolean }) {
-  return `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${
-    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
-  }`;
+  return `${LINK_BOX} ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
 }
 
-/** The navigation bar (public-portal section 2): the menu from the database, collapsed under 768 px; the site name from the settings. */
+/**
+ * The navigation bar (public-portal section 2): the menu from the database and the site name from
+ * the settings. The bar shows only where it fits, else the menu button holds the links (never
+ * under 768 px). Without JavaScript a breakpoint estimated from the titles decides (lib/nav-fit);
+ * with it the header measures the real width (data-nav) and re-measures on every resize.
+ */
 export function PublicHeader({ menu, siteName = SITE_NAME }: { menu: MenuItem[]; siteName?: string }) {
+  const rowRef = useRef<HTMLDivElement>(null);
+  const rulerRef = useRef<HTMLDivElement>(null);
+  const fit = useNavFit(rowRef, rulerRef);
+  const disclosure = useDisclosureMenu();
+  const breakpoint = navBreakpoint(menu, siteName);
+  const classes = breakpoint ? NAV_BREAKPOINT_CLASSES[breakpoint] : { bar: "", button: "" };
+
+  // Staff may give two items one address: the title keeps the keys apart.
   const links = menu.map(({ title, url, icon }) => (
-    <NavLink key={url} to={url} end={url === "/"} className={linkClass} prefetch="intent">
+    <NavLink key={`${title}|${url}`} to={url} end={url === "/"} className={linkClass} prefetch="intent">
       <MenuIcon name={icon} />
       {title}
     </NavLink>
   ));
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <a href="/" className="flex items-center gap-2 font-semibold text-brand-800">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>{siteName}</span>
+    <header data-nav={fit ?? undefined} className="group/header sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div ref={rowRef} className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <a href="/" className="flex min-w-0 items-center gap-2 font-semibold text-brand-800">
+          <img src="/favicon.svg" alt="" width={28} height={28} className="shrink-0" />
+          <span className="truncate">{siteName}</span>
         </a>
-        <nav aria-label="Main" className="hidden gap-1 md:flex">
+        <nav
+          aria-label="Main"
+          className={`hidden shrink-0 gap-1 ${classes.bar} group-data-[nav=collapsed]/header:hidden group-data-[nav=inline]/header:flex`}
+        >
           {links}
         </nav>
-        {/* A <details> menu opens without JavaScript on small screens. */}
-        <details className="group relative md:hidden">
+        {/* A <details> menu opens without JavaScript; with it, it also closes on Escape, outside clicks and navigation. */}
+        <details
+          ref={disclosure.ref}
+          onKeyDown={disclosure.onKeyDown}
+          className={`relative shrink-0 ${classes.button} group-data-[nav=collapsed]/header:block group-data-[nav=inline]/header:hidden`}
+        >
           <summary className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <Menu aria-hidden className="h-5 w-5" />
             <span className="sr-only">Menu</span>
           </summary>
           <nav
             aria-label="Main (mobile)"
-            className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg"
+            className="absolute right-0 mt-2 flex max-h-[calc(100vh-5rem)] w-56 flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg [&_a]:whitespace-normal"
           >
             {links}
           </nav>
         </details>
+        <NavRuler ref={rulerRef} menu={menu} siteName={siteName} />
       </div>
     </header>
+  );
+}
+
+/**
+ * An invisible copy of the row at its natural width, without links (nothing to focus or read),
+ * for the measurement: the site name, the gap and every item, boxed as the bar's links are.
+ */
+function NavRuler({ ref, menu, siteName }: { ref: React.Ref<HTMLDivElement>; menu: MenuItem[]; siteName: string }) {
+  return (
+    <div aria-hidden="true" className="pointer-events-none invisible absolute top-0 left-0 h-0 overflow-hidden">
+      <div ref={ref} className="flex w-max items-center gap-4">
+        <span className="flex items-center gap-2 font-semibold">
+          <span className="h-7 w-7" />
+          <span className="whitespace-nowrap">{siteName}</span>
+        </span>
+        <span className="flex gap-1">
+          {menu.map(({ title, url, icon }) => (
+            <span key={`${title}|${url}`} className={LINK_BOX}>
+              <MenuIcon name={icon} />
+              {title}
+            </span>
+          ))}
+        </span>
+      </div>
+    </div>
   );
 }

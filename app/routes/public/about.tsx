@@ -51,7 +51,20 @@ export default function About({ loaderData }: Route.ComponentProps) {
             to publish and manage content.
           </p>
         </section>
+        {/* Every list is reachable from here, the standards list too (issue 9). */}
+        <nav aria-label="Document lists" className="text-slate-700">
+          Browse the <ListLink to="/reports">reports</ListLink>, <ListLink to="/guidelines">guidelines</ListLink>,{" "}
+          <ListLink to="/standards">standards</ListLink> or <ListLink to="/documents">the whole document library</ListLink>.
+        </nav>
       </div>
     </div>
+  );
+}
+
+function ListLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} className="font-medium text-brand-700 underline hover:text-brand-800">
+      {children}
+    </Link>
   );
 }

@@ -11,7 +11,8 @@ import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
 import { buttonClass } from "~/components/ui/styles";
 import { formatSizeMb } from "~/lib/format";
-import { reportIssueHref } from "~/lib/share";
+import { previewToggleHref, readPreviewRequest } from "~/lib/preview-link";
+import { documentShareUrl, reportIssueHref } from "~/lib/share";
 import { siteTitle, supportEmail } from "~/lib/site";
 import type { Route } from "./+types/document-detail";
 
@@ -42,21 +43,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const byToken = "idOrToken" in params && typeof params.idOrToken === "string";
   const key = (byToken ? params.idOrToken : "id" in params ? params.id : undefined) ?? "";
-  const preview = url.searchParams.get("preview");
+  const preview = readPreviewRequest(url.searchParams);
   const meta = requestMeta(request);
   const detail = () =>
     documentDetailView(ctx, {
       key,
       byToken,
-      // The no-JS preview toggle reloads the page with ?preview=…: that is the same visit.
-      countView: request.method === "GET" && preview === null && !isPrefetch(request),
-      previewOpen: preview === "1",
+      countView: request.method === "GET" && !preview.sameVisit && !isPrefetch(request),
+      previewOpen: preview.open,
       meta,
     });
   // Share links (/shared/document/…) are limited per address; ids are public anyway.
   const [view, contacts] = await Promise.all([byToken ? limitShareLookup(ctx, meta.ip, detail) : detail(), publicContacts(ctx)]);
   if (!view) return data({ found: false as const }, { status: 404 });
-  const shareUrl = new URL(`/document/${encodeURIComponent(view.document.id)}`, ctx.config.publicUrl ?? request.url).href;
+  const shareUrl = documentShareUrl(ctx.config.publicUrl ?? request.url, view.document.id);
   return {
     found: true as const,
     ...view,
@@ -64,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     shareUrl,
     supportEmail: supportEmail(contacts),
     pathname: url.pathname,
-    previewOpen: preview === "1",
+    previewOpen: preview.open,
   };
 }
 
@@ -125,8 +125,8 @@ function DocumentView({ view }: { view: FoundData }) {
         title={doc.title}
         open={view.previewOpen}
         serverText={preview.text}
-        showHref={`${pathname}?preview=1#preview`}
-        hideHref={`${pathname}?preview=0#preview`}
+        showHref={previewToggleHref(pathname, true)}
+        hideHref={previewToggleHref(pathname, false)}
       />
 
       {attachments.length > 0 ? <Attachments attachments={attachments} /> : null}

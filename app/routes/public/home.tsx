@@ -38,6 +38,8 @@ export async function loader() {
     counts: {
       reports: counts.byCategory.Report ?? 0,
       guidelines: counts.byCategory.Guideline ?? 0,
+      // Standards are the Policy category (ARCHITECTURE.md section 4).
+      standards: counts.byCategory.Policy ?? 0,
       dashboards: dashboards.length,
       documents: counts.total,
     },

@@ -12,7 +12,7 @@ export const LISTS = [
     placeholder: "Search reports...",
     count: (n: number) => `${n} report(s) found`,
     empty: "No reports found matching your criteria.",
-    copied: "Reports page link copied to clipboard",
+    copied: "Document link copied to clipboard",
     loadError: "Failed to load reports. Please try again.",
     titles: [
       "Baidoa IDP Site Monitoring Report - Round 12",
@@ -36,7 +36,7 @@ export const LISTS = [
     placeholder: "Search guidelines...",
     count: (n: number) => `${n} guideline(s) found`,
     empty: "No guidelines found matching your criteria.",
-    copied: "Guidelines page link copied to clipboard",
+    copied: "Document link copied to clipboard",
     loadError: "Failed to load guidelines. Please try again.",
     titles: [
       "CCCM Guidance Note on Site Management in Informal Settlements",
@@ -60,7 +60,7 @@ export const LISTS = [
     placeholder: "Search standard documents...",
     count: (n: number) => `${n} standard document(s) found`,
     empty: "No standard documents found matching your criteria.",
-    copied: "Standards page link copied to clipboard",
+    copied: "Document link copied to clipboard",
     loadError: "Failed to load standards. Please try again.",
     titles: [
       "CCCM Cluster Somalia Strategy",

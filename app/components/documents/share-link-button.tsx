@@ -3,20 +3,19 @@ import { toast } from "sonner";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 
-export interface SharePageButtonProps {
-  /** The page's address to copy (with its current search). */
+export interface ShareLinkButtonProps {
+  /** The address to copy, read when the button is pressed (it needs the browser's origin). */
   url: () => string;
-  /** The success toast's description, e.g. "Reports page link copied to clipboard". */
-  copiedDescription: string;
+  /** What is shared, for the button's accessible name: "Share {title}". */
+  title: string;
   className?: string;
 }
 
 /**
- * Copies the page's link (public-portal section 2: the list cards' share
- * button). Copying needs JavaScript, so the button is only rendered once the
- * page is hydrated; without it the address bar already holds the link.
+ * Copies a document's link (the list cards' share button). Copying needs JavaScript, so the button
+ * is only rendered once the page is hydrated; without it the card's title links to the document.
  */
-export function SharePageButton({ url, copiedDescription, className = "" }: SharePageButtonProps) {
+export function ShareLinkButton({ url, title, className = "" }: ShareLinkButtonProps) {
   const hydrated = useHydrated();
   if (!hydrated) return null;
 
@@ -24,7 +23,7 @@ export function SharePageButton({ url, copiedDescription, className = "" }: Shar
     try {
       if (!navigator.clipboard) throw new Error("Clipboard unavailable");
       await navigator.clipboard.writeText(url());
-      toast.success("Link Copied", { description: copiedDescription });
+      toast.success("Link copied", { description: "Document link copied to clipboard" });
     } catch {
       toast.error("Share failed", { description: "Unable to copy link to clipboard" });
     }
@@ -35,7 +34,7 @@ export function SharePageButton({ url, copiedDescription, className = "" }: Shar
       type="button"
       onClick={share}
       className={`${buttonClass.secondary} ${className}`.trim()}
-      aria-label="Share: copy the link to this page"
+      aria-label={`Share ${title}: copy the document's link`}
     >
       <Share2 aria-hidden className="h-4 w-4" />
       Share
