@@ -175,3 +175,42 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 }
+
+test("security events and system logs page through the address without JavaScript, keeping their filters", async ({ browser }) => {
+  const base = portal!.url;
+  const now = Date.now();
+  for (let i = 0; i < 60; i++) {
+    await portalSql(
+      portal!,
+      "insert into activity_logs (id, action, entity_type, details, ip_address, created_at) values (?, 'LOGIN_FAILED', 'SECURITY', ?, '192.0.2.9', ?)",
+      [`paging-${i}`, JSON.stringify({ email: `pager${i}@example.org`, reason: "wrong_password" }), new Date(now - i * 1000).toISOString()],
+    );
+  }
+  const counted = await portalSql<{ n: number | string }>(portal!, "select count(*) as n from activity_logs where action = 'LOGIN_FAILED'");
+  const total = Number(counted[0]!.n);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signIn(page, base, ADMIN);
+  await expect(page).toHaveURL(`${base}/admin`);
+
+  for (const screen of [
+    { path: "/admin/security", query: "action=LOGIN_FAILED&period=7d", pager: "Security events pages", table: "Security events table" },
+    { path: "/admin/logs", query: "action=LOGIN_FAILED&entity=SECURITY&period=7d", pager: "Log pages", table: "Log entries" },
+  ]) {
+    await page.goto(`${base}${screen.path}?${screen.query}`);
+    const pager = page.getByRole("navigation", { name: screen.pager });
+    await expect(pager).toContainText("Page 1 of 2");
+    await expect(page.getByRole("region", { name: screen.table }).locator("tbody tr")).toHaveCount(50);
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(`${base}${screen.path}?${screen.query}&page=2`);
+    await expect(pager).toContainText("Page 2 of 2");
+    await expect(page.getByRole("region", { name: screen.table }).locator("tbody tr")).toHaveCount(total - 50);
+    await expect(pager.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await pager.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(`${base}${screen.path}?${screen.query}&page=1`);
+    // The form shows the filters the address holds, so applying it again keeps them.
+    await expect(page.getByRole("combobox", { name: /^(Event|Action)$/ })).toHaveValue("LOGIN_FAILED");
+    await expect(page.getByRole("combobox", { name: "Period" })).toHaveValue("7d");
+  }
+  await context.close();
+});
