@@ -4,7 +4,7 @@ import { ConfigError, getConfig } from "~/.server/config";
 import { type AppContext, closeAppContext, openAppContext } from "~/.server/context";
 import { migrateToLatest } from "~/.server/db/migrate";
 import { loadDemoContent } from "~/.server/demo/demo.service";
-import { checkHealth } from "~/.server/health";
+import { portalCheck } from "~/.server/health";
 import { backupDatabase, restoreBackup } from "~/.server/transfer/backup";
 import { TransferError } from "~/.server/transfer/dump-format";
 import { exportInstallation } from "~/.server/transfer/export";
@@ -21,7 +21,8 @@ Commands:
   migrate                             apply pending database migrations
   admin:create --email E [--name N]   create an admin account (password from stdin or prompt)
   demo                                load realistic demo content (idempotent)
-  check                               self-test of the database, migrations, storage and live events
+  check                               self-test of the database, migrations, storage and live events, and
+                                      every document's stored file (lists those missing; exits 1 if any)
   backup <file>                       write the database to a new file (either engine; never overwrites)
   restore <file>                      replace ALL database content with a backup; stop the portal first
   export <dir>                        write the database and every stored file into an empty folder
@@ -117,17 +118,9 @@ async function adminCreate(ctx: AppContext, args: string[]): Promise<number> {
 }
 
 async function check(ctx: AppContext): Promise<number> {
-  const report = await checkHealth(ctx, { activeProbes: true });
-  for (const [name, value] of Object.entries({
-    database: report.db,
-    migrations: report.migrations,
-    storage: report.storage,
-    events: report.events,
-  })) {
-    console.log(`${name.padEnd(12)} ${value}`);
-  }
-  console.log(report.status === "ok" ? "All checks passed." : "Some checks failed.");
-  return report.status === "ok" ? 0 : 1;
+  const { lines, ok } = await portalCheck(ctx);
+  for (const text of lines) console.log(text);
+  return ok ? 0 : 1;
 }
 
 async function withPathArgument(

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { AppContext } from "./context";
 import { migrationStatus } from "./db/migrate";
+import { checkStoredFiles } from "./documents/stored-files";
 
 export interface HealthReport {
   status: "ok" | "error";
@@ -48,4 +49,42 @@ export async function checkHealth(ctx: AppContext, options: { activeProbes: bool
   });
   const ok = [db, migrations, storage, events].every((s) => s.startsWith("ok"));
   return { status: ok ? "ok" : "error", db, storage, migrations, events };
+}
+
+export interface PortalCheck {
+  /** What `portal check` prints, one line each. */
+  lines: string[];
+  ok: boolean;
+}
+
+const line = (name: string, value: string) => `${name.padEnd(12)} ${value}`;
+
+/**
+ * `portal check`: the health checks with active probes, then every document's stored file
+ * (documents/stored-files.ts), listing the documents whose file is missing. Not part of /healthz,
+ * which is polled often: this asks the storage once per document.
+ */
+export async function portalCheck(ctx: AppContext): Promise<PortalCheck> {
+  const report = await checkHealth(ctx, { activeProbes: true });
+  const lines = [
+    line("database", report.db),
+    line("migrations", report.migrations),
+    line("storage", report.storage),
+    line("events", report.events),
+  ];
+  let filesOk = false;
+  try {
+    const { checked, missing } = await checkStoredFiles(ctx);
+    filesOk = missing.length === 0;
+    if (filesOk) lines.push(line("files", `ok (${checked} document${checked === 1 ? "" : "s"})`));
+    else {
+      lines.push(line("files", `error: ${missing.length} of ${checked} documents have no stored file:`));
+      lines.push(...missing.map((m) => `  ${m.title} (${m.id}): ${m.filePath}`));
+    }
+  } catch (error) {
+    lines.push(line("files", `error: ${error instanceof Error ? error.message : String(error)}`));
+  }
+  const ok = report.status === "ok" && filesOk;
+  lines.push(ok ? "All checks passed." : "Some checks failed.");
+  return { lines, ok };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { formatSizeMb } from "../../app/lib/format";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 
@@ -87,6 +88,17 @@ function prepare(dataDir: string): void {
   conn.close();
 }
 
+/** The stored size of a document or an attachment, as the detail page should show it (formatSizeMb). */
+function shownSize(table: "documents" | "document_attachments", column: "size" | "file_size", id: string): string {
+  const conn = open(portal.dataDir, true);
+  try {
+    const bytes = (conn.prepare(`select ${column} as n from ${table} where id = ?`).get(id) as { n: number }).n;
+    return formatSizeMb(bytes);
+  } finally {
+    conn.close();
+  }
+}
+
 function counts(id: string): { views: number; activity: number } {
   const conn = open(portal.dataDir, true);
   try {
@@ -129,15 +141,16 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("Policy", { exact: true })).toBeVisible();
     await expect(fact(page, "Partner")).toHaveText("IOM Somalia");
     await expect(fact(page, "Date")).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
-    await expect(fact(page, "Size")).toHaveText(/^\d+\.\d\d MB$/);
+    // The demo PDF is a few KB: shown in KB, never as "0.00 MB" (issue 9 item 15).
+    const size = shownSize("documents", "size", ids.pdf);
+    expect(size).not.toBe("0.00 MB");
+    await expect(fact(page, "Size")).toHaveText(size);
     await expect(fact(page, "File type")).toHaveText("PDF");
     await expect(fact(page, "Downloads")).toHaveText("0");
     await expect(page.getByRole("list", { name: "Sectors" })).toHaveText(/CCCM\s*Shelter/);
     await expect(page.getByRole("list", { name: "Locations" })).toHaveText(/Baidoa\s*Kismayo/);
     await expect(page.getByRole("list", { name: "Tags" })).toContainText("Minimum Standards");
-    await expect(
-      page.getByRole("link", { name: new RegExp(`^Download Document \\(PDF, \\d+\\.\\d\\d MB\\) ${PDF_TITLE}$`) }),
-    ).toBeVisible();
+    await expect(page.getByRole("link", { name: `Download Document (PDF, ${size}) ${PDF_TITLE}` })).toBeVisible();
     await expect(fact(page, "Views")).toHaveText(String(before.views + 1));
     expect(counts(ids.pdf)).toEqual({ views: before.views + 1, activity: before.activity + 1 });
 
@@ -154,7 +167,7 @@ test.describe("with JavaScript", () => {
 
     const attachments = page.getByRole("region", { name: "Attachments" });
     await expect(attachments).toContainText("Annex A - Glossary");
-    await expect(attachments).toContainText(/TXT · \d+\.\d\d MB/);
+    await expect(attachments).toContainText(`TXT · ${shownSize("document_attachments", "file_size", ids.attachment)}`);
     const annex = await attachments.getByRole("link", { name: "Download Annex A - Glossary" }).getAttribute("href");
     expect(annex).toContain(`/api/attachments/${ids.attachment}?`);
     expect(await (await expectSignedFile(page.request, annex!, "text/plain", "attachment")).text()).toContain("CCCM CLUSTER SOMALIA");

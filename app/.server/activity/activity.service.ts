@@ -9,6 +9,7 @@ export type ActivityAction =
   | "LOGIN_RATE_LIMITED"
   | "LOGIN_FAILED"
   | "ADMIN_ACCESS_DENIED"
+  | "LOGIN_ACCOUNT_DEACTIVATED"
   | "ADMIN_LOGIN_SUCCESS"
   | "LOGIN_ERROR"
   | "ADMIN_LOGOUT"
@@ -71,11 +72,15 @@ export async function activityByAction(ctx: AppContext, action: ActivityAction):
   return selectActivityByAction(ctx.db.kysely, action);
 }
 
-/** The Security page's action filter: the spec's six events (section 8), the first-admin setup and revocations. */
+/**
+ * The Security page's action filter: the spec's six events (section 8), a deactivated account's
+ * sign-in with the right password, the first-admin setup and revocations.
+ */
 export const SECURITY_EVENT_ACTIONS = [
   "LOGIN_RATE_LIMITED",
   "LOGIN_FAILED",
   "ADMIN_ACCESS_DENIED",
+  "LOGIN_ACCOUNT_DEACTIVATED",
   "ADMIN_LOGIN_SUCCESS",
   "LOGIN_ERROR",
   "ADMIN_LOGOUT",

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp, testEngines } from "../../../tests/support
 import { activityByAction } from "../activity/activity.service";
 import { closeAppContext, openAppContext } from "../context";
 import { MINUTE } from "../time";
-import { createUser } from "../users/users.service";
+import { createUser, findUserByEmail, setUserActive } from "../users/users.service";
 import { signIn } from "./login";
 import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions";
 import { completeSetup, issueSetupLink, SetupLinkInvalidError } from "./setup";
@@ -20,6 +20,12 @@ for (const engine of testEngines()) {
       await createUser(t.ctx, { email: "Admin@Example.org ", password: "correct-horse", role: "admin", name: "Amina" });
     });
     afterEach(async () => t.cleanup());
+
+    /** Deactivated by the admin, as on the Users page. */
+    async function deactivated(user: { id: string }) {
+      const admin = await findUserByEmail(t.ctx, "admin@example.org");
+      await setUserActive(t.ctx, admin!, user.id, false, meta);
+    }
 
     it("signs in with a normalised e-mail, creates a session and logs success without the password", async () => {
       const result = await signIn(t.ctx, { email: "  ADMIN@example.org", password: "correct-horse" }, meta);
@@ -104,6 +110,44 @@ for (const engine of testEngines()) {
       const r = await signIn(t.ctx, { email: "reader@example.org", password: "reader-pass" }, meta);
       expect(r).toEqual({ ok: false, status: 403, title: "Access Denied", description: "You do not have admin privileges" });
       expect(await activityByAction(t.ctx, "ADMIN_ACCESS_DENIED")).toHaveLength(1);
+    });
+
+    it("tells a deactivated account so after the right password, without counting a failure, and logs it", async () => {
+      await deactivated(await createUser(t.ctx, { email: "retired@example.org", password: "retired-pass", role: "editor" }));
+      const answer = {
+        ok: false,
+        status: 403,
+        title: "Account Deactivated",
+        description: "This account has been deactivated. Contact an administrator.",
+      };
+      // More attempts than the block allows: none of them counts as a failure.
+      for (let i = 0; i < 6; i++) {
+        expect(await signIn(t.ctx, { email: "retired@example.org", password: "retired-pass" }, meta)).toEqual(answer);
+      }
+      const events = await activityByAction(t.ctx, "LOGIN_ACCOUNT_DEACTIVATED");
+      expect(events).toHaveLength(6);
+      expect(events[0]?.entity_type).toBe("SECURITY");
+      expect(events[0]?.details).toContain("retired@example.org");
+      expect(events[0]?.details).not.toContain("retired-pass");
+      expect(await activityByAction(t.ctx, "LOGIN_FAILED")).toHaveLength(0);
+    });
+
+    it("answers a wrong password for a deactivated account exactly as any wrong password", async () => {
+      await deactivated(await createUser(t.ctx, { email: "retired@example.org", password: "retired-pass", role: "editor" }));
+      const wrong = await signIn(t.ctx, { email: "retired@example.org", password: "nope-nope" }, meta);
+      const unknown = await signIn(t.ctx, { email: "ghost@example.org", password: "nope-nope" }, meta);
+      expect(wrong).toEqual({
+        ok: false,
+        status: 401,
+        title: "Authentication Failed",
+        description: "Invalid credentials. 4 attempts remaining.",
+      });
+      expect(unknown).toEqual(wrong);
+      expect(await activityByAction(t.ctx, "LOGIN_ACCOUNT_DEACTIVATED")).toHaveLength(0);
+      for (let i = 0; i < 3; i++) await signIn(t.ctx, { email: "retired@example.org", password: "nope-nope" }, meta);
+      // The fifth wrong password blocks it like any other account; the right one is then refused as blocked.
+      expect(await signIn(t.ctx, { email: "retired@example.org", password: "nope-nope" }, meta)).toMatchObject({ status: 429 });
+      expect(await signIn(t.ctx, { email: "retired@example.org", password: "retired-pass" }, meta)).toMatchObject({ status: 429 });
     });
 
     it("lets an editor in", async () => {

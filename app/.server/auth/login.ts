@@ -10,6 +10,12 @@ export type SignInResult =
   | { ok: true; token: string; expiresAt: Date; user: UserRow }
   | { ok: false; status: 401 | 403 | 429 | 500; title: string; description: string; retryAt?: Date };
 
+/** The spec has no wording for a deactivated account (admin-and-sharing section 8): ours, in its shape. */
+export const DEACTIVATED = {
+  title: "Account Deactivated",
+  description: "This account has been deactivated. Contact an administrator.",
+} as const;
+
 /** "12:45 UTC": the time a block ends, as the spec's message shows it. */
 export function formatBlockEnd(date: Date): string {
   return `${date.toISOString().slice(11, 16)} UTC`;
@@ -28,7 +34,7 @@ function rateLimited(until: Date): SignInResult {
 /**
  * The admin sign-in rule (admin-and-sharing sections 4-8): throttle check,
  * password check (the same answer and timing for an unknown e-mail and a wrong
- * password), then the admin-access check. Every outcome is logged.
+ * password), then the account's state (deactivated) and its admin access. Every outcome is logged.
  */
 export async function signIn(ctx: AppContext, input: { email: string; password: string }, meta: RequestMeta): Promise<SignInResult> {
   const email = normaliseEmail(input.email);
@@ -47,9 +53,9 @@ export async function signIn(ctx: AppContext, input: { email: string; password: 
 
     const user = await findUserByEmail(ctx, email);
     const passwordOk = await verifyPassword(user?.password_hash ?? (await decoyHash()), input.password);
-    if (!user || !passwordOk || !user.is_active) {
+    if (!user || !passwordOk) {
       const { remaining, blockedUntil: blockEnd } = await recordFailure(ctx, keys);
-      const reason = !user ? "unknown_email" : !passwordOk ? "wrong_password" : "inactive_account";
+      const reason = !user ? "unknown_email" : "wrong_password";
       await logActivity(ctx, {
         action: "LOGIN_FAILED",
         entityType: "SECURITY",
@@ -72,6 +78,19 @@ export async function signIn(ctx: AppContext, input: { email: string; password: 
         title: "Authentication Failed",
         description: `Invalid credentials. ${remaining} attempt${remaining === 1 ? "" : "s"} remaining.`,
       };
+    }
+
+    // Only after the right password, so it tells a guesser nothing; not a failure, so the owner
+    // keeps their attempts for when an administrator reactivates the account.
+    if (!user.is_active) {
+      await logActivity(ctx, {
+        action: "LOGIN_ACCOUNT_DEACTIVATED",
+        entityType: "SECURITY",
+        userId: user.id,
+        details: { email, role: user.role },
+        meta,
+      });
+      return { ok: false, status: 403, ...DEACTIVATED };
     }
 
     if (!hasAdminAccess(user.role)) {

@@ -3,6 +3,7 @@ import type { Engine } from "./client";
 import * as m0001 from "./migrations/0001-initial";
 import * as m0002 from "./migrations/0002-activity-user-index";
 import * as m0003 from "./migrations/0003-dashboard-thumbnails";
+import * as m0005 from "./migrations/0005-file-missing";
 import type { Database } from "./types";
 
 /**
@@ -14,7 +15,11 @@ const migrations: Record<string, (engine: Engine) => Migration> = {
   "0001-initial": (engine) => ({ up: (db) => m0001.up(db, engine) }),
   "0002-activity-user-index": (engine) => ({ up: (db) => m0002.up(db, engine) }),
   "0003-dashboard-thumbnails": (engine) => ({ up: (db) => m0003.up(db, engine) }),
+  "0005-file-missing": (engine) => ({ up: (db) => m0005.up(db, engine) }),
 };
+
+/** Every migration this portal knows, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 function migratorFor(db: Kysely<Database>, engine: Engine) {
   return new Migrator({

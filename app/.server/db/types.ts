@@ -91,6 +91,8 @@ export interface DocumentsTable {
   uploaded_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When a download or the file check last found the stored file gone; null when found or not yet looked for. */
+  file_missing_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface DocumentAttachmentsTable {

@@ -122,6 +122,7 @@ for (const engine of testEngines()) {
       expect(await resolveSignedFile(t.ctx, "attachment", first.id, url.searchParams)).toEqual({
         ok: false,
         status: 404,
+        code: "not-found",
         message: "Document not found",
       });
     });
@@ -150,7 +151,7 @@ for (const engine of testEngines()) {
       });
       const tampered = new URLSearchParams(link.searchParams);
       tampered.set("d", "attachment");
-      const expired = { ok: false, status: 403, message: "This link has expired. Reload the page for a new one." };
+      const expired = { ok: false, status: 403, code: "expired", message: "This link has expired. Reload the page for a new one." };
       expect(await resolveSignedFile(t.ctx, "document", doc.id, tampered)).toEqual(expired);
 
       clock = new Date(clock.getTime() + SIGNED_LINK_TTL_SECONDS * 1000);
@@ -169,6 +170,7 @@ for (const engine of testEngines()) {
       expect(await resolveSignedFile(t.ctx, "document", doc.id, current.searchParams)).toEqual({
         ok: false,
         status: 404,
+        code: "not-found",
         message: "Document not found",
       });
     });

@@ -14,6 +14,7 @@ import {
   toDocumentDetail,
 } from "./documents.service";
 import { fileVersion, mayBeInline, signedFileUrl } from "./signed-links";
+import { markFileMissing } from "./stored-files";
 
 /** What the preview widget can show (public-portal section 2, "Preview widget"). */
 export type PreviewKind = "pdf" | "image" | "video" | "audio" | "text" | "unsupported" | "missing";
@@ -100,7 +101,10 @@ async function readTextStart(ctx: AppContext, row: DocumentRow): Promise<Preview
     // A multi-byte character cut at the end decodes to U+FFFD, which is harmless in a preview.
     return { content: new TextDecoder("utf-8").decode(Buffer.concat(chunks)), truncated: size > end + 1 };
   } catch (error) {
-    if (error instanceof StorageNotFoundError) return { error: true };
+    if (error instanceof StorageNotFoundError) {
+      if (row.file_missing_at === null) await markFileMissing(ctx, row.id);
+      return { error: true };
+    }
     throw error;
   }
 }

@@ -154,3 +154,41 @@ export async function deleteDocumentRows(
   await db.deleteFrom("documents").where("id", "=", id).execute();
   return { document, attachments };
 }
+
+// Stored files gone missing (stored-files.ts) ------------------------------------------------------
+
+/** Marks documents whose stored file was found gone; a mark already there keeps its first time. */
+export async function setFileMissing(db: Kysely<Database>, ids: string[], at: string): Promise<void> {
+  if (!ids.length) return;
+  await db.updateTable("documents").set({ file_missing_at: at }).where("id", "in", ids).where("file_missing_at", "is", null).execute();
+}
+
+/** Unmarks documents whose stored file was found there again. */
+export async function clearFileMissing(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .updateTable("documents")
+    .set({ file_missing_at: null })
+    .where("id", "in", ids)
+    .where("file_missing_at", "is not", null)
+    .execute();
+}
+
+export interface StoredFileRow {
+  id: string;
+  title: string;
+  file_path: string;
+  file_missing_at: string | null;
+}
+
+/** One page of the documents that have a stored file, by id after `afterId` (keyset paging over the primary key). */
+export async function selectStoredFilesPage(db: Kysely<Database>, afterId: string | null, limit: number): Promise<StoredFileRow[]> {
+  let query = db
+    .selectFrom("documents")
+    .select(["id", "title", "file_path", "file_missing_at"])
+    .where("file_path", "is not", null)
+    .orderBy("id")
+    .limit(limit);
+  if (afterId !== null) query = query.where("id", ">", afterId);
+  return (await query.execute()) as StoredFileRow[];
+}

@@ -152,6 +152,7 @@ export async function createDocument(ctx: AppContext, input: NewDocumentInput, m
     uploaded_by: input.uploadedBy,
     created_at: now,
     updated_at: now,
+    file_missing_at: null,
   };
   try {
     await insertDocument(ctx.db.kysely, row);

@@ -22,7 +22,8 @@ export interface AdminDocument {
   published: boolean;
   created_at: string;
   updated_at: string;
-  file: { name: string | null; type: string | null; ext: string | null; sha256: string | null } | null;
+  /** missingSince: when a download or `portal check` found the stored file gone (documents.file_missing_at). */
+  file: { name: string | null; type: string | null; ext: string | null; sha256: string | null; missingSince: string | null } | null;
 }
 
 export function toAdminDocument(row: DocumentRow): AdminDocument {
@@ -36,7 +37,9 @@ export function toAdminDocument(row: DocumentRow): AdminDocument {
     published: row.published === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    file: row.file_path ? { name: row.original_filename, type: row.mime_type, ext: row.file_ext, sha256: row.sha256 } : null,
+    file: row.file_path
+      ? { name: row.original_filename, type: row.mime_type, ext: row.file_ext, sha256: row.sha256, missingSince: row.file_missing_at }
+      : null,
   };
 }
 

@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { DOWNLOAD_ERRORS } from "~/lib/download-errors";
 import { downloadFileName, extensionOf } from "~/lib/file-names";
 import { mimeForExtension } from "~/lib/mime";
 import type { AppContext } from "../context";
-import { fileResponse, type StoredFile } from "../http/file-response";
+import { downloadErrorResponse, type FileHooks, fileResponse, type StoredFile } from "../http/file-response";
 import { getOrCreateSecret } from "../settings/settings.service";
 import { findDownloadable, findDownloadableAttachment } from "./documents.service";
+import { fileMissingHooks } from "./stored-files";
 
 /**
  * Short-lived signed file links (ARCHITECTURE.md decision 6): an HMAC-SHA256
@@ -97,10 +99,12 @@ export function mayBeInline(mimeType: string): boolean {
   return mimeType === "application/pdf" || mimeType.startsWith("image/");
 }
 
-export type SignedFile = { ok: true; file: StoredFile } | { ok: false; status: 403 | 404; message: string };
+export type SignedFile =
+  | { ok: true; file: StoredFile; hooks: FileHooks }
+  | { ok: false; status: 403 | 404; code: "not-found" | "expired"; message: string };
 
-const NOT_FOUND = { ok: false, status: 404, message: "Document not found" } as const;
-const EXPIRED = { ok: false, status: 403, message: "This link has expired. Reload the page for a new one." } as const;
+const NOT_FOUND = { ok: false, status: 404, code: "not-found", message: DOWNLOAD_ERRORS["not-found"] } as const;
+const EXPIRED = { ok: false, status: 403, code: "expired", message: DOWNLOAD_ERRORS.expired } as const;
 
 /**
  * What a signed file link may serve, checked on every request: the document
@@ -113,14 +117,15 @@ export async function resolveSignedFile(ctx: AppContext, kind: LinkKind, id: str
   if (!found) return NOT_FOUND;
   const verdict = verifyLink(await signingSecret(ctx), { kind, id, version: found.version }, query, ctx.now());
   if (!verdict.ok) return EXPIRED;
-  const { version: _version, ...file } = found;
+  const { version: _version, hooks, ...file } = found;
   return {
     ok: true,
     file: { ...file, disposition: verdict.disposition === "inline" && mayBeInline(file.mimeType) ? "inline" : "attachment" },
+    hooks,
   };
 }
 
-type Found = Omit<StoredFile, "disposition"> & { version: string };
+type Found = Omit<StoredFile, "disposition"> & { version: string; hooks: FileHooks };
 
 async function signedDocumentFile(ctx: AppContext, id: string): Promise<Found | null> {
   const doc = await findDownloadable(ctx, id, { staff: false });
@@ -132,6 +137,7 @@ async function signedDocumentFile(ctx: AppContext, id: string): Promise<Found | 
     mimeType: doc.mime_type ?? mimeForExtension(doc.file_ext),
     fileName: downloadFileName(doc),
     version: fileVersion(doc),
+    hooks: fileMissingHooks(ctx, doc),
   };
 }
 
@@ -150,15 +156,14 @@ async function signedAttachmentFile(ctx: AppContext, id: string): Promise<Found 
     mimeType: attachment.mime_type ?? mimeForExtension(ext),
     fileName: downloadFileName({ title: attachment.label, file_path: attachment.file_path, mime_type: attachment.mime_type }),
     version: fileVersion(attachment),
+    // Only documents keep a missing-file mark; a missing attachment is still answered with the spec's text.
+    hooks: {},
   };
 }
 
-/** The response of a signed file route: the file (Range, ETag), or a plain-text 403/404. */
+/** The response of a signed file route: the file (Range, ETag), or the spec's text as a plain-text 403/404. */
 export async function signedFileResponse(ctx: AppContext, request: Request, kind: LinkKind, id: string): Promise<Response> {
   const result = await resolveSignedFile(ctx, kind, id, new URL(request.url).searchParams);
-  if (!result.ok) {
-    const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
-    return new Response(result.message, { status: result.status, headers });
-  }
-  return fileResponse(request, ctx.storage, result.file);
+  if (!result.ok) return downloadErrorResponse(result.status, result.code);
+  return fileResponse(request, ctx.storage, result.file, result.hooks);
 }

@@ -73,8 +73,32 @@ describe("fileResponse", () => {
     expect(cached.status).toBe(304);
   });
 
-  it("answers 404 when the object is gone from storage", async () => {
-    const res = await fileResponse(new Request("http://x/"), storage, { ...file(), key: "documents/missing.txt" });
-    expect(res.status).toBe(404);
+  it("answers 404 with the spec's text when the object is gone from storage, and says so to the caller", async () => {
+    const seen: string[] = [];
+    const hooks = { onMissing: async () => void seen.push("missing"), onFound: async () => void seen.push("found") };
+    const missing = { ...file(), key: "documents/missing.txt" };
+    for (const init of [{}, { headers: { Range: "bytes=5-" } }]) {
+      const res = await fileResponse(new Request("http://x/", init), storage, missing, hooks);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+      expect(res.headers.get("X-Download-Error")).toBe("file-missing");
+      expect(res.headers.get("Content-Disposition")).toBeNull();
+      expect(await res.text()).toBe("Document file not found");
+    }
+    expect(seen).toEqual(["missing", "missing"]);
+  });
+
+  it("answers HEAD as GET would: it asks the storage whether the object is there", async () => {
+    const seen: string[] = [];
+    const hooks = { onMissing: async () => void seen.push("missing"), onFound: async () => void seen.push("found") };
+    const head = new Request("http://x/", { method: "HEAD" });
+    const there = await fileResponse(head, storage, file(), hooks);
+    expect(there.status).toBe(200);
+    expect(there.headers.get("Content-Length")).toBe("20");
+    expect(there.body).toBeNull();
+    const gone = await fileResponse(head, storage, { ...file(), key: "documents/missing.txt" }, hooks);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get("X-Download-Error")).toBe("file-missing");
+    expect(seen).toEqual(["found", "missing"]);
   });
 });

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
+import { DOWNLOAD_ERROR_HEADER, DOWNLOAD_ERRORS, type DownloadErrorCode } from "~/lib/download-errors";
 import { contentDisposition } from "~/lib/file-names";
-import type { Storage } from "../storage";
+import type { ByteRange, Storage } from "../storage";
 import { StorageNotFoundError } from "../storage";
 
 export interface StoredFile {
@@ -12,6 +13,30 @@ export interface StoredFile {
   disposition: "attachment" | "inline";
   /** Defaults to revalidating every time (private, no-cache): publication can change at any moment. */
   cacheControl?: string;
+}
+
+/**
+ * What the caller learns about the stored file while serving it, to keep a record of files gone
+ * missing (documents.file_missing_at) without asking the storage anywhere else.
+ */
+export interface FileHooks {
+  /** The storage has no object at the key. */
+  onMissing?: () => Promise<void>;
+  /** The storage had the object (it is being served). */
+  onFound?: () => Promise<void>;
+}
+
+/** A refusal of a file route: the spec's text as plain text, its reason in a header too (HEAD has no body). */
+export function downloadErrorResponse(status: 403 | 404, code: DownloadErrorCode): Response {
+  return new Response(DOWNLOAD_ERRORS[code], {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      [DOWNLOAD_ERROR_HEADER]: code,
+    },
+  });
 }
 
 /** Headers every file response carries (ARCHITECTURE.md decision 6). */
@@ -56,9 +81,11 @@ export function parseRange(header: string | null, size: number): RangeResult {
 /**
  * Streams a stored file as the response, honouring Range, If-Range (only
  * with our strong ETag) and If-None-Match, so interrupted downloads resume.
- * Returns 404 if the object is missing from storage.
+ * A file missing from storage is a 404 with the spec's text, never a broken
+ * stream; HEAD (the download button's check) asks the storage too, so it
+ * answers as the GET would.
  */
-export async function fileResponse(request: Request, storage: Storage, file: StoredFile): Promise<Response> {
+export async function fileResponse(request: Request, storage: Storage, file: StoredFile, hooks: FileHooks = {}): Promise<Response> {
   const headers = baseHeaders(file);
   const etag = headers.get("ETag");
   if (etag && request.headers.get("If-None-Match") === etag) {
@@ -72,17 +99,13 @@ export async function fileResponse(request: Request, storage: Storage, file: Sto
     headers.set("Content-Range", `bytes */${file.size}`);
     return new Response(null, { status: 416, headers });
   }
-  const isHead = request.method === "HEAD";
   const byteRange = range.kind === "partial" ? { start: range.start, end: range.end } : undefined;
-  let body: Readable | null = null;
-  if (!isHead && file.size > 0) {
-    try {
-      body = await storage.get(file.key, byteRange);
-    } catch (error) {
-      if (error instanceof StorageNotFoundError) return new Response("Document file not found", { status: 404 });
-      throw error;
-    }
+  const body = await openBody(request, storage, file, byteRange);
+  if (body === "missing") {
+    await hooks.onMissing?.();
+    return downloadErrorResponse(404, "file-missing");
   }
+  await hooks.onFound?.();
   const webBody = body ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : null;
   if (byteRange) {
     headers.set("Content-Range", `bytes ${byteRange.start}-${byteRange.end}/${file.size}`);
@@ -91,4 +114,18 @@ export async function fileResponse(request: Request, storage: Storage, file: Sto
   }
   headers.set("Content-Length", String(file.size));
   return new Response(webBody, { status: 200, headers });
+}
+
+/**
+ * The bytes to send, null when there are none to send (HEAD, an empty file) but the object is
+ * there, or "missing". Without a body to open, a stat asks the storage instead.
+ */
+async function openBody(request: Request, storage: Storage, file: StoredFile, byteRange: ByteRange | undefined) {
+  if (request.method === "HEAD" || file.size === 0) return (await storage.stat(file.key)) ? null : "missing";
+  try {
+    return await storage.get(file.key, byteRange);
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) return "missing";
+    throw error;
+  }
 }

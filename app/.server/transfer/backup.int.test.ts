@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { activityByAction } from "../activity/activity.service";
+import { MIGRATION_NAMES } from "../db/migrate";
 import { backupDatabase, restoreBackup } from "./backup";
 import { PAGE_SIZE } from "./dump";
 import { restoreDatabase } from "./restore";
@@ -12,6 +13,9 @@ import { selectForeignKeys, selectTables } from "./transfer.queries";
 import { editGzipLines, readEveryTable, readGzipText, seedEveryTable } from "./transfer.testing";
 
 const NOW = new Date("2026-03-01T09:30:15.000Z");
+/** The newest migration and the one before it: a backup names the migrations its database had. */
+const LATEST = MIGRATION_NAMES.at(-1)!;
+const PREVIOUS = MIGRATION_NAMES.at(-2)!;
 
 for (const engine of testEngines()) {
   describe(`[${engine}] portable database backup and restore`, () => {
@@ -110,7 +114,7 @@ for (const engine of testEngines()) {
         format: "cccm-portal-backup",
         version: 1,
         sourceEngine: engine,
-        migrations: ["0001-initial", "0002-activity-user-index", "0003-dashboard-thumbnails"],
+        migrations: MIGRATION_NAMES,
       });
       expect(lines.at(-1)).toMatchObject({ end: true, counts: { users: 3, login_throttle: 6, activity_logs: 3, settings: 4 } });
       const throttle = lines.filter((l) => l.t === "login_throttle").map((l) => (l.r as { key: string }).key);
@@ -175,17 +179,15 @@ for (const engine of testEngines()) {
         ],
         [
           "made at another migration version",
-          () =>
-            editGzipLines(file, ([header, ...rest]) => [
-              header!.replace('"0003-dashboard-thumbnails"', '"0003-dashboard-thumbnails","9999-from-the-future"'),
-              ...rest,
-            ]),
-          /made by portal [\d.]+ whose database was at migration "9999-from-the-future"; this portal's database is at "0003-dashboard-thumbnails" \(unknown to this portal: 9999-from-the-future\)/,
+          () => editGzipLines(file, ([header, ...rest]) => [header!.replace(`"${LATEST}"`, `"${LATEST}","9999-from-the-future"`), ...rest]),
+          new RegExp(
+            `made by portal [\\d.]+ whose database was at migration "9999-from-the-future"; this portal's database is at "${LATEST}" \\(unknown to this portal: 9999-from-the-future\\)`,
+          ),
         ],
         [
           "made before the latest migration",
-          () => editGzipLines(file, ([header, ...rest]) => [header!.replace(',"0003-dashboard-thumbnails"', ""), ...rest]),
-          /at migration "0002-activity-user-index"; this portal's database is at "0003-dashboard-thumbnails" \(not yet in the file: 0003-dashboard-thumbnails\)/,
+          () => editGzipLines(file, ([header, ...rest]) => [header!.replace(`,"${LATEST}"`, ""), ...rest]),
+          new RegExp(`at migration "${PREVIOUS}"; this portal's database is at "${LATEST}" \\(not yet in the file: ${LATEST}\\)`),
         ],
         ["that is not a backup at all", () => fs.writeFile(file, "id,title\n1,x\n"), /not a portal backup: it is not gzip-compressed/],
       ] as const)("a file %s", async (_label, damage, message) => {

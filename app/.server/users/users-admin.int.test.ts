@@ -104,7 +104,12 @@ for (const engine of testEngines()) {
       expect(await resolveSession(t.ctx, two.token)).toBeNull();
       expect(await resolveSession(t.ctx, mine.token)).not.toBeNull();
       expect((await listLiveSessions(t.ctx)).map((s) => s.email)).toEqual(["amina@example.org"]);
-      expect(await signIn(t.ctx, { email: "ed@example.org", password: "editor-pass" }, meta)).toMatchObject({ status: 401 });
+      expect(await signIn(t.ctx, { email: "ed@example.org", password: "editor-pass" }, meta)).toEqual({
+        ok: false,
+        status: 403,
+        title: "Account Deactivated",
+        description: "This account has been deactivated. Contact an administrator.",
+      });
       expect(await activityByAction(t.ctx, "USER_DEACTIVATED")).toHaveLength(1);
 
       await setUserActive(t.ctx, admin, editor.id, true, meta);

@@ -2,6 +2,7 @@ import { Copy, UserPlus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { Alert } from "../ui/alert";
+import { Field } from "../ui/field";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 import type { ToastMessage } from "../ui/use-toast-message";
@@ -103,30 +104,6 @@ function InvitationLink({ invitation }: { invitation: NonNullable<InviteResult["
       <p className="mt-1 text-xs text-slate-600">
         It works once and expires on {expires}. Anyone with the link can set the password, so send it only to this person.
       </p>
-    </div>
-  );
-}
-
-function Field(props: { id: string; name: string; label: string; type?: string; defaultValue?: string; error?: string }) {
-  return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.name}
-        type={props.type ?? "text"}
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
-        className={`${inputClass} mt-1`}
-      />
-      {props.error ? (
-        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
-          {props.error}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { Form, Link } from "react-router";
-import { buttonClass, inputClass, labelClass } from "../ui/styles";
+import { choices, FilteredLog, type LogColumn, periodFilter } from "./filtered-log";
 import { UtcTime } from "./utc-time";
 
 export interface SecurityEventItem {
@@ -21,140 +20,49 @@ export interface SecurityEventsProps {
   pageCount: number;
 }
 
-const PERIODS = [
-  { value: "24h", label: "Last 24 hours" },
-  { value: "7d", label: "Last 7 days" },
-  { value: "30d", label: "Last 30 days" },
-  { value: "all", label: "All time" },
+const COLUMNS: LogColumn<SecurityEventItem>[] = [
+  { header: "Time", cell: (e) => <UtcTime iso={e.createdAt} /> },
+  { header: "Event", cell: (e) => e.action, className: "whitespace-nowrap font-mono text-xs" },
+  { header: "Email", cell: (e) => e.email ?? "—" },
+  { header: "IP address", cell: (e) => e.ip ?? "—" },
+  {
+    header: "Browser",
+    cell: (e) => <span title={e.userAgent ?? undefined}>{e.userAgent ?? "—"}</span>,
+    className: "max-w-[12rem] truncate text-slate-600",
+  },
+  { header: "Details", cell: (e) => e.details || "—", className: "text-slate-700" },
 ];
 
-const COLUMNS = ["Time", "Event", "Email", "IP address", "Browser", "Details"];
-
-/** The security log with filters in the address (a GET form), so filtering and paging work without JavaScript. */
+/** The security log (the shared filtered log): event, e-mail and period, 50 a page. */
 export function SecurityEvents({ filter, actions, events, total, page, pageCount }: SecurityEventsProps) {
   return (
     <section aria-labelledby="events-heading" className="mt-8">
       <h2 id="events-heading" className="text-lg font-semibold">
         Security events ({total})
       </h2>
-      <Form
-        method="get"
-        className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
-      >
-        <div>
-          <label htmlFor="filter-action" className={labelClass}>
-            Event
-          </label>
-          <select id="filter-action" name="action" defaultValue={filter.action ?? ""} className={`${inputClass} mt-1`}>
-            <option value="">All events</option>
-            {actions.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-email" className={labelClass}>
-            Email contains
-          </label>
-          <input id="filter-email" name="email" type="search" defaultValue={filter.email} className={`${inputClass} mt-1`} />
-        </div>
-        <div>
-          <label htmlFor="filter-period" className={labelClass}>
-            Period
-          </label>
-          <select id="filter-period" name="period" defaultValue={filter.period} className={`${inputClass} mt-1`}>
-            {PERIODS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className={buttonClass.primary}>
-            Apply filters
-          </button>
-          <Link to="/admin/security" className={buttonClass.ghost}>
-            Clear
-          </Link>
-        </div>
-      </Form>
-
-      {events.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          No security events match these filters
-        </p>
-      ) : (
-        // Focusable, so keyboard users can scroll the wide table on a narrow screen.
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label="Security events table"
-          className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white"
-        >
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                {COLUMNS.map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {events.map((e) => (
-                <tr key={e.id}>
-                  <td className="px-3 py-2">
-                    <UtcTime iso={e.createdAt} />
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="px-3 py-2">{e.email ?? "—"}</td>
-                  <td className="px-3 py-2">{e.ip ?? "—"}</td>
-                  <td className="max-w-[12rem] truncate px-3 py-2 text-slate-600" title={e.userAgent ?? undefined}>
-                    {e.userAgent ?? "—"}
-                  </td>
-                  <td className="px-3 py-2 text-slate-700">{e.details || "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager filter={filter} page={page} pageCount={pageCount} />
+      <FilteredLog
+        path="/admin/security"
+        filters={[
+          {
+            kind: "select",
+            id: "filter-action",
+            name: "action",
+            label: "Event",
+            value: filter.action ?? "",
+            options: choices("All events", actions),
+          },
+          { kind: "search", id: "filter-email", name: "email", label: "Email contains", value: filter.email },
+          periodFilter("filter-period", filter.period),
+        ]}
+        columns={COLUMNS}
+        rows={events}
+        total={total}
+        page={page}
+        pageCount={pageCount}
+        tableLabel="Security events table"
+        pagerLabel="Security events pages"
+        empty="No security events match these filters"
+      />
     </section>
-  );
-}
-
-function Pager({ filter, page, pageCount }: { filter: SecurityEventsProps["filter"]; page: number; pageCount: number }) {
-  if (pageCount <= 1 && page <= 1) return null;
-  const href = (n: number) => {
-    const params = new URLSearchParams();
-    if (filter.action) params.set("action", filter.action);
-    if (filter.email) params.set("email", filter.email);
-    if (filter.period !== "all") params.set("period", filter.period);
-    params.set("page", String(n));
-    return `/admin/security?${params}`;
-  };
-  return (
-    <nav aria-label="Security events pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-      {page > 1 ? (
-        <Link to={href(Math.min(page - 1, pageCount))} className={buttonClass.secondary}>
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-slate-700">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className={buttonClass.secondary}>
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

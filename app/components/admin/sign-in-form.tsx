@@ -2,7 +2,8 @@ import { Eye, EyeOff, Loader2, Lock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Alert } from "../ui/alert";
-import { buttonClass, inputClass, labelClass } from "../ui/styles";
+import { Field } from "../ui/field";
+import { buttonClass } from "../ui/styles";
 
 export interface SignInFormProps {
   redirectTo: string;
@@ -35,43 +36,16 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
               {error.description}
             </Alert>
           ) : null}
-          <div>
-            <label htmlFor="email" className={labelClass}>
-              Email
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              defaultValue={email}
-              aria-invalid={fieldErrors?.email ? true : undefined}
-              aria-describedby={fieldErrors?.email ? "email-error" : undefined}
-              className={`${inputClass} mt-1`}
-            />
-            {fieldErrors?.email ? (
-              <p id="email-error" className="mt-1 text-sm text-red-700">
-                {fieldErrors.email}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="password" className={labelClass}>
-              Password
-            </label>
-            <div className="relative mt-1">
-              <input
-                id="password"
-                name="password"
-                type={showPassword ? "text" : "password"}
-                autoComplete="current-password"
-                required
-                aria-invalid={fieldErrors?.password ? true : undefined}
-                aria-describedby={fieldErrors?.password ? "password-error" : undefined}
-                className={`${inputClass} pr-10`}
-              />
-              {interactive ? (
+          <Field id="email" label="Email" type="email" autoComplete="username" required defaultValue={email} error={fieldErrors?.email} />
+          <Field
+            id="password"
+            label="Password"
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            required
+            error={fieldErrors?.password}
+            trailing={
+              interactive ? (
                 <button
                   type="button"
                   onClick={() => setShowPassword((s) => !s)}
@@ -81,14 +55,9 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
                 >
                   {showPassword ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
                 </button>
-              ) : null}
-            </div>
-            {fieldErrors?.password ? (
-              <p id="password-error" className="mt-1 text-sm text-red-700">
-                {fieldErrors.password}
-              </p>
-            ) : null}
-          </div>
+              ) : null
+            }
+          />
           <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
             {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
             {busy ? "Signing in..." : "Sign In"}

@@ -1,6 +1,7 @@
 import { Download, Loader2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
+import { DOWNLOAD_ERROR_HEADER, downloadFailure } from "~/lib/download-errors";
 import { buttonClass } from "../ui/styles";
 
 export interface DownloadButtonProps {
@@ -17,13 +18,16 @@ export function downloadHref(documentId: string): string {
 
 type CheckResult = { ok: true } | { ok: false; description: string };
 
-/** A HEAD request asks whether the download would work without fetching it (the server counts only GETs). */
+/**
+ * A HEAD request asks whether the download would work without fetching it: a few hundred bytes on
+ * a slow link, and the server counts only GETs. The server checks the stored file for a HEAD too,
+ * and names what is wrong in a header (a HEAD answer has no body).
+ */
 async function checkDownload(href: string): Promise<CheckResult> {
   try {
     const response = await fetch(href, { method: "HEAD", cache: "no-store", credentials: "same-origin" });
     if (response.ok) return { ok: true };
-    if (response.status === 404) return { ok: false, description: "Document not found" };
-    return { ok: false, description: `HTTP error! status: ${response.status}` };
+    return { ok: false, description: downloadFailure(response.status, response.headers.get(DOWNLOAD_ERROR_HEADER)) };
   } catch {
     return { ok: false, description: "Failed to download document. Please try again." };
   }

@@ -8,7 +8,8 @@ import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
 import { UserInputError } from "~/.server/users/users.service";
 import { Alert } from "~/components/ui/alert";
-import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
+import { Field } from "~/components/ui/field";
+import { buttonClass } from "~/components/ui/styles";
 import type { Route } from "./+types/set-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set your password | Admin Portal" }, { name: "robots", content: "noindex" }];
@@ -110,35 +111,7 @@ function BackToPortal() {
 }
 
 function PasswordField(props: { id: string; label: string; hint?: string; error?: string }) {
-  const described = [props.hint ? `${props.id}-hint` : null, props.error ? `${props.id}-error` : null].filter(Boolean).join(" ");
-  return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.id}
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={`${inputClass} mt-1`}
-      />
-      {props.hint ? (
-        <p id={`${props.id}-hint`} className="mt-1 text-xs text-slate-600">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <Field {...props} type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} />;
 }
 
 // The client bundle cannot import the server's constant; the server re-checks anyway.

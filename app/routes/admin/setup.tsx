@@ -9,7 +9,8 @@ import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
 import { isValidEmail, markLoggedIn, normaliseEmail, UserInputError } from "~/.server/users/users.service";
 import { Alert } from "~/components/ui/alert";
-import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
+import { Field } from "~/components/ui/field";
+import { buttonClass } from "~/components/ui/styles";
 import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create the first admin | Admin Portal" }, { name: "robots", content: "noindex" }];
@@ -111,30 +112,5 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         )}
       </div>
     </main>
-  );
-}
-
-function Field(props: { id: string; label: string; type: string; autoComplete: string; defaultValue?: string; error?: string }) {
-  return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.id}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
-        className={`${inputClass} mt-1`}
-      />
-      {props.error ? (
-        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
   );
 }

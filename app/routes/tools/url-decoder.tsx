@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { splitMessage } from "~/lib/document-form";
 import { siteTitle } from "~/lib/site";
-import { type DecodeOutcome, decodeUrl, TRACKING_PARAMETERS } from "~/lib/url-cleaner";
+import { type DecodeOutcome, decodeUrl } from "~/lib/url-cleaner";
 import type { Route } from "./+types/url-decoder";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -41,6 +41,18 @@ function Outcome({ outcome }: { outcome: DecodeOutcome }) {
     );
   }
   return <UrlResult result={outcome.result} />;
+}
+
+/** What this decoding removed: only the names it found, so the heading never contradicts "No tracking parameters found". */
+function RemovedParameters({ names }: { names: string[] }) {
+  return (
+    <section aria-labelledby="removed-heading" className="mt-8 text-sm text-slate-700">
+      <h2 id="removed-heading" className="text-base font-semibold text-slate-900">
+        Parameters removed
+      </h2>
+      <p className="mt-2 font-mono">{names.join(", ")}</p>
+    </section>
+  );
 }
 
 export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
@@ -97,12 +109,7 @@ export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
       <section aria-label="Result" aria-live="polite" className="mt-6">
         {outcome ? <Outcome outcome={outcome} /> : null}
       </section>
-      <section aria-labelledby="removed-heading" className="mt-8 text-sm text-slate-700">
-        <h2 id="removed-heading" className="text-base font-semibold text-slate-900">
-          Parameters removed
-        </h2>
-        <p className="mt-2 font-mono">{TRACKING_PARAMETERS.join(", ")}</p>
-      </section>
+      {outcome?.ok && outcome.result.removed.length ? <RemovedParameters names={outcome.result.removed} /> : null}
     </div>
   );
 }

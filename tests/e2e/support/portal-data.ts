@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { RunningPortal } from "./portal";
-import { listObjects } from "./s3-server";
+import { deleteObject, listObjects } from "./s3-server";
 
 /**
  * What a spec sees behind a running test portal, on either engine (support/engine.ts): its
@@ -61,4 +61,15 @@ export async function storedObjects(portal: RunningPortal): Promise<string[]> {
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
     .filter((key) => !key.startsWith(".tmp/") && !key.startsWith("_health/"))
     .sort();
+}
+
+/** Takes a stored file away behind the portal's back (a lost disk, a bucket emptied by hand), keeping its row. */
+export async function removeStoredObject(portal: RunningPortal, key: string): Promise<void> {
+  const { S3_BUCKET: bucket, S3_ENDPOINT: endpoint } = portal.settings;
+  if (bucket) {
+    if (!endpoint) throw new Error("removeStoredObject: the portal's S3 settings name no endpoint");
+    await deleteObject(endpoint, bucket, key);
+    return;
+  }
+  await fs.rm(path.join(portal.dataDir, "files", ...key.split("/")));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { S3RVER_CREDENTIALS, S3RVER_REGION } from "../../support/s3rver";
 
 /** Bucket helpers for the browser tests; the server itself is tests/support/s3rver.ts. */
@@ -49,6 +49,15 @@ export async function createBucket(endpoint: string, bucket: string): Promise<vo
   const client = s3Client(endpoint);
   try {
     await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function deleteObject(endpoint: string, bucket: string, key: string): Promise<void> {
+  const client = s3Client(endpoint);
+  try {
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
   } finally {
     client.destroy();
   }

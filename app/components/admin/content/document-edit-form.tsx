@@ -22,7 +22,7 @@ export interface EditableDocument {
   published: boolean;
   size: number | null;
   created_at: string;
-  file: { name: string | null; type: string | null; ext: string | null; sha256: string | null } | null;
+  file: { name: string | null; type: string | null; ext: string | null; sha256: string | null; missingSince: string | null } | null;
 }
 
 export interface EditFormState {
@@ -225,6 +225,7 @@ function FileInformation({ document, headingLevel }: { document: EditableDocumen
         ["Size", formatBytes(document.size)],
         ["SHA-256", file.sha256 ? `${file.sha256.slice(0, 12)}…` : "—"],
         ["Uploaded", formatLongDate(document.created_at)],
+        ...(file.missingSince ? [["Stored file", `Missing (found gone ${formatLongDate(file.missingSince)})`] as [string, string]] : []),
       ]
     : [["File", "No file attached"]];
   return (

@@ -1,10 +1,23 @@
-import { Download } from "lucide-react";
+import { Download, FileX } from "lucide-react";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { buttonClass } from "../../ui/styles";
 import { DeleteButton } from "./confirm-delete";
 import { type EditableDocument, EditDocumentButton } from "./document-edit-form";
 
 const COLUMNS = ["Title", "Description", "Category", "Size", "Status", "Date", "Actions"];
+
+/** A download or `portal check` found the stored file gone: downloads of this document fail until it is restored. */
+function FileMissingBadge({ since }: { since: string }) {
+  return (
+    <span
+      className="ml-1 inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800"
+      title={`The stored file was found missing on ${formatLongDate(since)}; downloads fail until it is restored.`}
+    >
+      <FileX aria-hidden className="h-3 w-3" />
+      File missing
+    </span>
+  );
+}
 
 /** The Documents table (admin-and-sharing section 2): every document, drafts included. */
 export function DocumentsTable({ documents }: { documents: EditableDocument[] }) {
@@ -33,6 +46,7 @@ export function DocumentsTable({ documents }: { documents: EditableDocument[] })
                 >
                   {d.published ? "Published" : "Draft"}
                 </span>
+                {d.file?.missingSince ? <FileMissingBadge since={d.file.missingSince} /> : null}
               </td>
               <td className="whitespace-nowrap px-3 py-2">{formatLongDate(d.created_at)}</td>
               <td className="px-3 py-2">

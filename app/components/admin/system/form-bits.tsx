@@ -1,3 +1,4 @@
+import { Field, FieldError } from "../../ui/field";
 import { inputClass, labelClass } from "../../ui/styles";
 
 /** The state an action hands back to re-render one form after a refused submission. */
@@ -14,15 +15,6 @@ export function stateFor(state: FormState | null | undefined, intent: string, id
   return state && state.intent === intent && state.id === id ? state : null;
 }
 
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  );
-}
-
 interface TextFieldProps {
   id: string;
   name: string;
@@ -36,34 +28,9 @@ interface TextFieldProps {
   hint?: string;
 }
 
-export function TextField({ id, name, label, defaultValue, error, type = "text", required, maxLength, className, hint }: TextFieldProps) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        required={required}
-        maxLength={maxLength}
-        min={type === "number" ? 0 : undefined}
-        step={type === "number" ? 1 : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${inputClass} mt-1`}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
+/** The settings forms' text field: the shared Field, whole non-negative numbers for type "number". */
+export function TextField({ type = "text", ...props }: TextFieldProps) {
+  return <Field {...props} type={type} min={type === "number" ? 0 : undefined} step={type === "number" ? 1 : undefined} />;
 }
 
 export function SelectField({

@@ -1,5 +1,4 @@
-import { Form, Link } from "react-router";
-import { buttonClass, inputClass, labelClass } from "../../ui/styles";
+import { choices, FilteredLog, type LogColumn, periodFilter } from "../filtered-log";
 import { UtcTime } from "../utc-time";
 
 export interface LogItem {
@@ -20,105 +19,16 @@ export interface LogFilterValues {
   page: number;
 }
 
-const PERIODS = [
-  { value: "24h", label: "Last 24 hours" },
-  { value: "7d", label: "Last 7 days" },
-  { value: "30d", label: "Last 30 days" },
-  { value: "all", label: "All time" },
+const COLUMNS: LogColumn<LogItem>[] = [
+  { header: "Time", cell: (e) => <UtcTime iso={e.createdAt} /> },
+  { header: "Action", cell: (e) => e.action, className: "whitespace-nowrap font-mono text-xs" },
+  { header: "Entity", cell: (e) => e.entityType },
+  { header: "Who", cell: (e) => e.who },
+  { header: "IP address", cell: (e) => e.ip ?? "—" },
+  { header: "Details", cell: (e) => e.summary || "—", className: "max-w-md break-words text-slate-700" },
 ];
 
-const COLUMNS = ["Time", "Action", "Entity", "Who", "IP address", "Details"];
-
-function Filters({ filter, actions, entityTypes }: { filter: LogFilterValues; actions: string[]; entityTypes: string[] }) {
-  return (
-    <Form method="get" className="mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5">
-      <div>
-        <label htmlFor="log-action" className={labelClass}>
-          Action
-        </label>
-        <select id="log-action" name="action" defaultValue={filter.action ?? ""} className={`${inputClass} mt-1`}>
-          <option value="">All actions</option>
-          {actions.map((a) => (
-            <option key={a}>{a}</option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="log-entity" className={labelClass}>
-          Entity type
-        </label>
-        <select id="log-entity" name="entity" defaultValue={filter.entityType ?? ""} className={`${inputClass} mt-1`}>
-          <option value="">All types</option>
-          {entityTypes.map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="log-email" className={labelClass}>
-          User e-mail contains
-        </label>
-        <input id="log-email" name="email" type="search" defaultValue={filter.email} className={`${inputClass} mt-1`} />
-      </div>
-      <div>
-        <label htmlFor="log-period" className={labelClass}>
-          Period
-        </label>
-        <select id="log-period" name="period" defaultValue={filter.period} className={`${inputClass} mt-1`}>
-          {PERIODS.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex items-end gap-2">
-        <button type="submit" className={buttonClass.primary}>
-          Apply filters
-        </button>
-        <Link to="/admin/logs" className={buttonClass.ghost}>
-          Clear
-        </Link>
-      </div>
-    </Form>
-  );
-}
-
-function Pager({ filter, page, pageCount }: { filter: LogFilterValues; page: number; pageCount: number }) {
-  if (pageCount <= 1 && page <= 1) return null;
-  const href = (n: number) => {
-    const params = new URLSearchParams();
-    if (filter.action) params.set("action", filter.action);
-    if (filter.entityType) params.set("entity", filter.entityType);
-    if (filter.email) params.set("email", filter.email);
-    if (filter.period !== "all") params.set("period", filter.period);
-    params.set("page", String(n));
-    return `/admin/logs?${params}`;
-  };
-  return (
-    <nav aria-label="Log pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-      {page > 1 ? (
-        <Link to={href(Math.min(page - 1, pageCount))} className={buttonClass.secondary}>
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-slate-700">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className={buttonClass.secondary}>
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
-
-/** The activity log, filtered through the address (a GET form), so filters and pages work without JavaScript. */
+/** The activity log (the shared filtered log): action, entity type, e-mail and period, 50 a page. */
 export function LogTable(props: {
   filter: LogFilterValues;
   actions: string[];
@@ -128,53 +38,39 @@ export function LogTable(props: {
   page: number;
   pageCount: number;
 }) {
-  const { filter, entries, total, page, pageCount } = props;
+  const { filter } = props;
   return (
-    <>
-      <Filters filter={filter} actions={props.actions} entityTypes={props.entityTypes} />
-      <p className="mt-4 text-sm text-slate-700" role="status">
-        {total} {total === 1 ? "entry" : "entries"}
-      </p>
-      {entries.length === 0 ? (
-        <p className="mt-2 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          No log entries match these filters
-        </p>
-      ) : (
-        // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
-        <div
-          className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white"
-          tabIndex={0}
-          role="region"
-          aria-label="Log entries"
-        >
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                {COLUMNS.map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td className="px-3 py-2">
-                    <UtcTime iso={e.createdAt} />
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="px-3 py-2">{e.entityType}</td>
-                  <td className="px-3 py-2">{e.who}</td>
-                  <td className="px-3 py-2">{e.ip ?? "—"}</td>
-                  <td className="max-w-md break-words px-3 py-2 text-slate-700">{e.summary || "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager filter={filter} page={page} pageCount={pageCount} />
-    </>
+    <FilteredLog
+      path="/admin/logs"
+      filters={[
+        {
+          kind: "select",
+          id: "log-action",
+          name: "action",
+          label: "Action",
+          value: filter.action ?? "",
+          options: choices("All actions", props.actions),
+        },
+        {
+          kind: "select",
+          id: "log-entity",
+          name: "entity",
+          label: "Entity type",
+          value: filter.entityType ?? "",
+          options: choices("All types", props.entityTypes),
+        },
+        { kind: "search", id: "log-email", name: "email", label: "User e-mail contains", value: filter.email },
+        periodFilter("log-period", filter.period),
+      ]}
+      columns={COLUMNS}
+      rows={props.entries}
+      total={props.total}
+      page={props.page}
+      pageCount={props.pageCount}
+      tableLabel="Log entries"
+      pagerLabel="Log pages"
+      empty="No log entries match these filters"
+      countLine={(n) => `${n} ${n === 1 ? "entry" : "entries"}`}
+    />
   );
 }

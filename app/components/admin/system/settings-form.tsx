@@ -2,10 +2,11 @@ import { Form, useNavigation } from "react-router";
 import { formatUptime } from "~/lib/duration";
 import { formatBytes } from "~/lib/format";
 import { SITE_DESCRIPTION_MAX, SITE_NAME_MAX, type SiteSettings } from "~/lib/site-settings";
+import { FieldError } from "../../ui/field";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { Tabs } from "../../ui/tabs";
 import { UtcTime } from "../utc-time";
-import { FieldError, type FormState, Switch, TextField } from "./form-bits";
+import { type FormState, Switch, TextField } from "./form-bits";
 
 export interface SystemFacts {
   engine: string;
