@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
+import { AdminTable } from "./admin-table";
 import { UtcTime } from "./utc-time";
 
 export interface SecurityEventItem {
@@ -85,41 +86,22 @@ export function SecurityEvents({ filter, actions, events, total, page, pageCount
           No security events match these filters
         </p>
       ) : (
-        // Focusable, so keyboard users can scroll the wide table on a narrow screen.
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label="Security events table"
-          className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white"
-        >
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                {COLUMNS.map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {events.map((e) => (
-                <tr key={e.id}>
-                  <td className="px-3 py-2">
-                    <UtcTime iso={e.createdAt} />
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="px-3 py-2">{e.email ?? "—"}</td>
-                  <td className="px-3 py-2">{e.ip ?? "—"}</td>
-                  <td className="max-w-[12rem] truncate px-3 py-2 text-slate-600" title={e.userAgent ?? undefined}>
-                    {e.userAgent ?? "—"}
-                  </td>
-                  <td className="px-3 py-2 text-slate-700">{e.details || "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable label="Security events table" columns={COLUMNS}>
+          {events.map((e) => (
+            <tr key={e.id}>
+              <td className="px-3 py-2">
+                <UtcTime iso={e.createdAt} />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
+              <td className="px-3 py-2">{e.email ?? "—"}</td>
+              <td className="px-3 py-2">{e.ip ?? "—"}</td>
+              <td className="max-w-[12rem] truncate px-3 py-2 text-slate-600" title={e.userAgent ?? undefined}>
+                {e.userAgent ?? "—"}
+              </td>
+              <td className="px-3 py-2 text-slate-700">{e.details || "—"}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pager filter={filter} page={page} pageCount={pageCount} />
     </section>

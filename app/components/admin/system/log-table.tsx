@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
+import { AdminTable } from "../admin-table";
 import { UtcTime } from "../utc-time";
 
 export interface LogItem {
@@ -72,7 +73,7 @@ function Filters({ filter, actions, entityTypes }: { filter: LogFilterValues; ac
           ))}
         </select>
       </div>
-      <div className="flex items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2">
         <button type="submit" className={buttonClass.primary}>
           Apply filters
         </button>
@@ -140,39 +141,20 @@ export function LogTable(props: {
           No log entries match these filters
         </p>
       ) : (
-        // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
-        <div
-          className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white"
-          tabIndex={0}
-          role="region"
-          aria-label="Log entries"
-        >
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                {COLUMNS.map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td className="px-3 py-2">
-                    <UtcTime iso={e.createdAt} />
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
-                  <td className="px-3 py-2">{e.entityType}</td>
-                  <td className="px-3 py-2">{e.who}</td>
-                  <td className="px-3 py-2">{e.ip ?? "—"}</td>
-                  <td className="max-w-md break-words px-3 py-2 text-slate-700">{e.summary || "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable label="Log entries" columns={COLUMNS} className="mt-2 rounded-lg border border-slate-200 bg-white">
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td className="px-3 py-2">
+                <UtcTime iso={e.createdAt} />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.action}</td>
+              <td className="px-3 py-2">{e.entityType}</td>
+              <td className="px-3 py-2">{e.who}</td>
+              <td className="px-3 py-2">{e.ip ?? "—"}</td>
+              <td className="max-w-md break-words px-3 py-2 text-slate-700">{e.summary || "—"}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pager filter={filter} page={page} pageCount={pageCount} />
     </>
