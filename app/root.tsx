@@ -16,7 +16,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         {children}
-        <Toaster richColors closeButton position="top-right" />
+        {/*
+          Bottom left: clear of the headers and their Logout (top), of the dialogs (ui/styles.ts
+          keeps them above this corner) and of the public "Recent Updates" panel (bottom right on
+          wider screens); on the admin tables it covers titles, never the pinned actions (right).
+        */}
+        <Toaster richColors closeButton position="bottom-left" />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { niceMax, parsePeriod, periodDays } from "./analytics";
+import { labelledDays, niceMax, parsePeriod, periodDays } from "./analytics";
 
 describe("analytics periods", () => {
   it("accepts 7, 30 and 90 days and defaults to 30", () => {
@@ -23,5 +23,16 @@ describe("analytics periods", () => {
     expect(niceMax(7)).toBe(10);
     expect(niceMax(11)).toBe(20);
     expect(niceMax(250)).toBe(500);
+  });
+
+  it("labels at most eight days, evenly spaced back from today, so no two labels meet", () => {
+    for (const count of [7, 30, 31, 90]) {
+      const days = [...labelledDays(count)].sort((a, b) => a - b);
+      expect(days.length).toBeLessThanOrEqual(8);
+      expect(days.at(-1)).toBe(count - 1);
+      const gaps = new Set(days.slice(1).map((d, i) => d - days[i]!));
+      expect(gaps.size).toBe(1);
+    }
+    expect([...labelledDays(30)].sort((a, b) => a - b)).toEqual([1, 5, 9, 13, 17, 21, 25, 29]);
   });
 });

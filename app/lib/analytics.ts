@@ -24,3 +24,14 @@ export function niceMax(max: number): number {
   const step = [1, 2, 5, 10].find((s) => s * magnitude >= max) ?? 10;
   return step * magnitude;
 }
+
+/**
+ * Which days get a label: the last one (today) and every `step`-th day before it, at most eight,
+ * evenly spaced, so no two labels ever meet (a forced last label used to sit on its neighbour).
+ */
+export function labelledDays(count: number): Set<number> {
+  const step = Math.max(1, Math.ceil(count / 8));
+  const days = new Set<number>();
+  for (let i = count - 1; i >= 0; i -= step) days.add(i);
+  return days;
+}

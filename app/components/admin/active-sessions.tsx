@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { buttonClass } from "../ui/styles";
+import { ActionsCell, AdminTable } from "./admin-table";
 import { ROLE_LABELS, type Role } from "./users-table";
 import { UtcTime } from "./utc-time";
 
@@ -16,7 +17,7 @@ export interface ActiveSessionItem {
   current: boolean;
 }
 
-const COLUMNS = ["User", "Role", "Signed in", "Last seen", "Expires", "IP address", "Browser", "Actions"];
+const COLUMNS = ["User", "Role", "Signed in", "Last seen", "Expires", "IP address", "Browser", { label: "Actions", actions: true }];
 
 /** Signed-in browsers, with Revoke (a POST form, so it works without JavaScript). */
 export function ActiveSessions({ sessions }: { sessions: ActiveSessionItem[] }) {
@@ -28,61 +29,48 @@ export function ActiveSessions({ sessions }: { sessions: ActiveSessionItem[] }) 
       {sessions.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No active sessions</p>
       ) : (
-        <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                {COLUMNS.map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {sessions.map((s) => (
-                <tr key={s.id}>
-                  <td className="px-3 py-2">
-                    {s.email}
-                    {s.current ? (
-                      <span className="ml-2 whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                        This session
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">{ROLE_LABELS[s.role]}</td>
-                  <td className="px-3 py-2">
-                    <UtcTime iso={s.createdAt} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <UtcTime iso={s.lastSeenAt} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <UtcTime iso={s.expiresAt} />
-                  </td>
-                  <td className="px-3 py-2">{s.ip ?? "—"}</td>
-                  <td className="max-w-xs truncate px-3 py-2 text-slate-600" title={s.userAgent ?? undefined}>
-                    {s.userAgent ?? "—"}
-                  </td>
-                  <td className="px-3 py-2">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="sessionId" value={s.id} />
-                      <button type="submit" className={buttonClass.secondary}>
-                        Revoke
-                        <span className="sr-only">
-                          {" "}
-                          session of {s.email}
-                          {s.current ? " (this session: signs you out)" : ""}
-                        </span>
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable label="Active sessions table" columns={COLUMNS}>
+          {sessions.map((s) => (
+            <tr key={s.id}>
+              <td className="px-3 py-2">
+                {s.email}
+                {s.current ? (
+                  <span className="ml-2 whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                    This session
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-2">{ROLE_LABELS[s.role]}</td>
+              <td className="px-3 py-2">
+                <UtcTime iso={s.createdAt} />
+              </td>
+              <td className="px-3 py-2">
+                <UtcTime iso={s.lastSeenAt} />
+              </td>
+              <td className="px-3 py-2">
+                <UtcTime iso={s.expiresAt} />
+              </td>
+              <td className="px-3 py-2">{s.ip ?? "—"}</td>
+              <td className="max-w-xs truncate px-3 py-2 text-slate-600" title={s.userAgent ?? undefined}>
+                {s.userAgent ?? "—"}
+              </td>
+              <ActionsCell>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="sessionId" value={s.id} />
+                  <button type="submit" className={buttonClass.secondary}>
+                    Revoke
+                    <span className="sr-only">
+                      {" "}
+                      session of {s.email}
+                      {s.current ? " (this session: signs you out)" : ""}
+                    </span>
+                  </button>
+                </Form>
+              </ActionsCell>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
+import { AdminTable, cellClass } from "./admin-table";
 
 /**
  * One paged, filtered log table: the Security page's events and the System Logs page's entries.
@@ -124,7 +125,7 @@ export function FilteredLog<T extends { id: string }>(props: FilteredLogProps<T>
         {filters.map((f) => (
           <FilterControl key={f.id} control={f} />
         ))}
-        <div className="flex items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2">
           <button type="submit" className={buttonClass.primary}>
             Apply filters
           </button>
@@ -141,36 +142,21 @@ export function FilteredLog<T extends { id: string }>(props: FilteredLogProps<T>
       {rows.length === 0 ? (
         <p className="mt-2 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{props.empty}</p>
       ) : (
-        // Focusable, so a keyboard can scroll the wide table sideways on a narrow screen.
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label={props.tableLabel}
-          className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+        <AdminTable
+          label={props.tableLabel}
+          columns={columns.map((c) => c.header)}
+          className="mt-2 rounded-lg border border-slate-200 bg-white"
         >
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.header} scope="col" className="px-3 py-2 font-semibold">
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  {columns.map((c) => (
-                    <td key={c.header} className={`px-3 py-2 ${c.className ?? ""}`}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                </tr>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((c) => (
+                <td key={c.header} className={`${cellClass} ${c.className ?? ""}`}>
+                  {c.cell(row)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pager label={props.pagerLabel} page={page} pageCount={pageCount} href={(n) => logPageHref(path, filters, n)} />
     </>

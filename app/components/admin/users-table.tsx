@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { formatLongDate } from "~/lib/format";
 import { buttonClass, inputClass } from "../ui/styles";
+import { ActionsCell, AdminTable, cellClass, StatePill } from "./admin-table";
 
 export type Role = "admin" | "editor" | "user";
 
@@ -18,58 +19,41 @@ export interface UserListItem {
 
 export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", editor: "Editor", user: "User" };
 
-const COLUMNS = ["Name", "Email", "Organization", "Role", "Status", "Created", "Actions"];
+const COLUMNS = ["Name", "Email", "Organization", "Role", "Status", "Created", { label: "Actions", actions: true }];
 
 /** The Users table (admin-and-sharing section 2); every action is a plain form, so it works without JavaScript. */
 export function UsersTable({ users, me, version }: { users: UserListItem[]; me: string; version: number }) {
   return (
-    // relative: the buttons' screen-reader text (absolutely placed) stays inside the scrolling box.
-    <div className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-slate-700">
-          <tr>
-            {COLUMNS.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {users.map((u) => (
-            <tr key={u.id}>
-              <td className="px-3 py-2 font-medium">{u.name ?? "—"}</td>
-              <td className="px-3 py-2">{u.email}</td>
-              <td className="px-3 py-2">{u.organization ?? "—"}</td>
-              <td className="px-3 py-2">
-                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">{ROLE_LABELS[u.role]}</span>
-              </td>
-              <td className="px-3 py-2">
-                <StatusBadges active={u.active} invited={u.invited} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">{formatLongDate(u.createdAt)}</td>
-              <td className="px-3 py-2">
-                <div className="flex flex-wrap items-center gap-2">
-                  {u.id === me ? <span className="px-3 text-xs text-slate-600">You</span> : <StatusForm user={u} />}
-                  <RoleForm user={u} version={version} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label="Users table" columns={COLUMNS}>
+      {users.map((u) => (
+        <tr key={u.id}>
+          <td className={`${cellClass} font-medium`}>{u.name ?? "—"}</td>
+          <td className={`${cellClass} [overflow-wrap:anywhere]`}>{u.email}</td>
+          <td className={cellClass}>{u.organization ?? "—"}</td>
+          <td className={cellClass}>
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">{ROLE_LABELS[u.role]}</span>
+          </td>
+          <td className={cellClass}>
+            <StatusBadges active={u.active} invited={u.invited} />
+          </td>
+          <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(u.createdAt)}</td>
+          <ActionsCell>
+            {/* The status button and the role picker wrap onto two lines before either is squeezed. */}
+            <div className="flex flex-wrap items-center gap-2">
+              {u.id === me ? <span className="px-3 text-xs text-slate-600">You</span> : <StatusForm user={u} />}
+              <RoleForm user={u} version={version} />
+            </div>
+          </ActionsCell>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
 function StatusBadges({ active, invited }: { active: boolean; invited: boolean }) {
   return (
     <span className="flex flex-wrap gap-1">
-      <span
-        className={`rounded-full px-2 py-0.5 text-xs font-medium ${active ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-800"}`}
-      >
-        {active ? "Active" : "Inactive"}
-      </span>
+      <StatePill on={active} labels={["Active", "Inactive"]} />
       {invited ? (
         <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
           Invitation pending
@@ -100,21 +84,27 @@ function StatusForm({ user }: { user: UserListItem }) {
 function RoleForm({ user, version }: { user: UserListItem; version: number }) {
   const id = `role-${user.id}`;
   return (
-    <Form method="post" className="flex items-center gap-1">
+    <Form method="post" className="flex shrink-0 items-center gap-1">
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="userId" value={user.id} />
       <label htmlFor={id} className="sr-only">
         Role for {user.email}
       </label>
       {/* a new key after each action: a refused change shows the stored role again */}
-      <select key={`${user.role}-${version}`} id={id} name="role" defaultValue={user.role} className={`${inputClass} w-auto py-1.5`}>
+      <select
+        key={`${user.role}-${version}`}
+        id={id}
+        name="role"
+        defaultValue={user.role}
+        className={`${inputClass} w-auto min-w-[6.5rem] py-1.5`}
+      >
         {(Object.keys(ROLE_LABELS) as Role[]).map((r) => (
           <option key={r} value={r}>
             {ROLE_LABELS[r]}
           </option>
         ))}
       </select>
-      <button type="submit" className={buttonClass.ghost}>
+      <button type="submit" className={`${buttonClass.ghost} whitespace-nowrap`}>
         Change role<span className="sr-only"> of {user.email}</span>
       </button>
     </Form>

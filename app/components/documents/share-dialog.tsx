@@ -3,7 +3,7 @@ import { Copy, Share2, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { SHARE_TARGETS, type ShareInput, shareHref } from "~/lib/share";
-import { buttonClass, inputClass, labelClass } from "../ui/styles";
+import { buttonClass, dialogClass, inputClass, labelClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 
 export interface ShareDialogProps {
@@ -30,7 +30,7 @@ export function ShareDialog({ url, title, className = "" }: ShareDialogProps) {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none">
+        <Dialog.Content className={`${dialogClass} max-w-md`}>
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">Share Document</Dialog.Title>
             <Dialog.Close className={`${buttonClass.ghost} -mr-2 -mt-1 px-2`} aria-label="Close">

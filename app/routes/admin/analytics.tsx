@@ -49,9 +49,12 @@ export default function AdminAnalytics({ loaderData: report }: Route.ComponentPr
       <div className="mt-6">
         <ActivityChart points={report.days} />
       </div>
+      {/* The top-documents tables have six columns: each gets the whole width; the narrow ones share a row. */}
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
-        <TopDocuments caption="Top documents by views" measure="Views" rows={report.topViewed} />
-        <TopDocuments caption="Top documents by downloads" measure="Downloads" rows={report.topDownloaded} />
+        <div className="grid min-w-0 gap-6 xl:col-span-2">
+          <TopDocuments caption="Top documents by views" measure="Views" rows={report.topViewed} />
+          <TopDocuments caption="Top documents by downloads" measure="Downloads" rows={report.topDownloaded} />
+        </div>
         <TopDashboards rows={report.topDashboards} />
         <ByCategory rows={report.byCategory} />
       </div>

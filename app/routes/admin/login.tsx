@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { data, redirect } from "react-router";
 import { getSession, sessionCookie } from "~/.server/auth/guards";
 import { signIn } from "~/.server/auth/login";
@@ -8,7 +9,7 @@ import { safeAdminRedirect } from "~/.server/http/redirects";
 import { requestMeta } from "~/.server/http/request-meta";
 import { isValidEmail, normaliseEmail } from "~/.server/users/users.service";
 import { SignInForm } from "~/components/admin/sign-in-form";
-import { useToastMessage } from "~/components/ui/use-toast-message";
+import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Admin Portal" }, { name: "robots", content: "noindex" }];
@@ -45,7 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  useToastMessage(actionData?.error ? { tone: "error", ...actionData.error } : null);
+  // One toast per refused sign-in: the message is made once per answer, not on every render (the
+  // page renders again while the next attempt is sent, which used to show the last refusal again).
+  const refusal = useMemo<ToastMessage | null>(() => (actionData?.error ? { tone: "error", ...actionData.error } : null), [actionData]);
+  useToastMessage(refusal);
   return (
     <SignInForm
       redirectTo={loaderData.redirectTo}

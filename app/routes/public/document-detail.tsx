@@ -90,7 +90,7 @@ function DocumentView({ view }: { view: FoundData }) {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <div className="flex items-center justify-between gap-3">
-        <Link to="/documents" className={`${buttonClass.ghost} -ml-3`}>
+        <Link to="/documents" className={buttonClass.ghost}>
           <ArrowLeft aria-hidden className="h-4 w-4" />
           Back to documents
         </Link>

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { buttonClass } from "../../ui/styles";
+import { buttonClass, dialogClass } from "../../ui/styles";
 
 export interface AdminDialogProps {
   open: boolean;
@@ -21,7 +21,7 @@ export function AdminDialog({ open, onOpenChange, trigger, title, description, w
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
-          className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none ${wide ? "max-w-2xl" : "max-w-md"}`}
+          className={`${dialogClass} ${wide ? "max-w-2xl" : "max-w-md"}`}
           // Radix warns without a description; a dialog without one says so explicitly.
           {...(description ? {} : { "aria-describedby": undefined })}
         >

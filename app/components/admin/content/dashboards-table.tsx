@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { type DashboardType, TYPE_LABELS } from "~/lib/dashboard-form";
 import { httpsOrigin } from "~/lib/dashboards";
 import { buttonClass } from "../../ui/styles";
+import { ActionsCell, AdminTable, ClampedText, cellClass, StatePill } from "../admin-table";
 import { DeleteButton } from "./confirm-delete";
 
 export interface DashboardListRow {
@@ -15,59 +16,42 @@ export interface DashboardListRow {
   display_order: number;
 }
 
-const COLUMNS = ["Order", "Title", "Type", "Provider", "Embedded from", "Access", "Actions"];
+const COLUMNS = ["Order", "Title", "Type", "Provider", "Embedded from", "Access", { label: "Actions", actions: true }];
 
 /** Every dashboard, public and private, in display order, with move up/down (plain forms), edit and delete. */
 export function DashboardsTable({ dashboards }: { dashboards: DashboardListRow[] }) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-slate-700">
-          <tr>
-            {COLUMNS.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {dashboards.map((d, i) => (
-            <tr key={d.id}>
-              <td className="px-3 py-2 tabular-nums">{d.display_order}</td>
-              <td className="px-3 py-2 font-medium">{d.title}</td>
-              <td className="px-3 py-2">{TYPE_LABELS[d.type as DashboardType] ?? d.type}</td>
-              <td className="px-3 py-2">{d.provider}</td>
-              <td className="break-all px-3 py-2 text-slate-600">{httpsOrigin(d.embed_url) ?? "—"}</td>
-              <td className="px-3 py-2">
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${d.is_public ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-800"}`}
-                >
-                  {d.is_public ? "Public" : "Private"}
-                </span>
-              </td>
-              <td className="px-3 py-2">
-                <div className="flex items-center">
-                  <MoveButton dashboard={d} direction="up" disabled={i === 0} />
-                  <MoveButton dashboard={d} direction="down" disabled={i === dashboards.length - 1} />
-                  <a href={`/admin/dashboards/${d.id}/edit`} className={buttonClass.ghost} aria-label={`Edit ${d.title}`}>
-                    <Pencil aria-hidden className="h-4 w-4" />
-                  </a>
-                  <DeleteButton
-                    target={{
-                      kind: "dashboard",
-                      title: d.title,
-                      href: `/admin/dashboards/${d.id}/delete`,
-                      consequence: "and disappear from the public dashboards page",
-                    }}
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label="Dashboards table" columns={COLUMNS}>
+      {dashboards.map((d, i) => (
+        <tr key={d.id}>
+          <td className={`${cellClass} tabular-nums`}>{d.display_order}</td>
+          <td className={`${cellClass} font-medium`}>
+            <ClampedText text={d.title} />
+          </td>
+          <td className={cellClass}>{TYPE_LABELS[d.type as DashboardType] ?? d.type}</td>
+          <td className={cellClass}>{d.provider}</td>
+          <td className={`${cellClass} break-all text-slate-600`}>{httpsOrigin(d.embed_url) ?? "—"}</td>
+          <td className={cellClass}>
+            <StatePill on={d.is_public} labels={["Public", "Private"]} />
+          </td>
+          <ActionsCell>
+            <MoveButton dashboard={d} direction="up" disabled={i === 0} />
+            <MoveButton dashboard={d} direction="down" disabled={i === dashboards.length - 1} />
+            <a href={`/admin/dashboards/${d.id}/edit`} className={buttonClass.ghost} aria-label={`Edit ${d.title}`}>
+              <Pencil aria-hidden className="h-4 w-4" />
+            </a>
+            <DeleteButton
+              target={{
+                kind: "dashboard",
+                title: d.title,
+                href: `/admin/dashboards/${d.id}/delete`,
+                consequence: "and disappear from the public dashboards page",
+              }}
+            />
+          </ActionsCell>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

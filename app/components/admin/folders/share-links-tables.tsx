@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { formatLongDate } from "~/lib/format";
 import { type ShareKind, shareUrl } from "~/lib/share-links";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
+import { ActionsCell, AdminTable, ClampedText, cellClass } from "../admin-table";
 import { CopyButton } from "./copy-button";
 
 /** The Shareable Links screen's tables and forms (admin-and-sharing sections 2 and 7). Plain forms: they work without JavaScript. */
@@ -28,10 +29,9 @@ interface SharedFolder {
 }
 
 const RETURN_TO = "/admin/shareable-links";
-/** Scrolls sideways on a small screen; `relative` keeps the screen-reader-only labels inside it, or they would widen the page. */
-const TABLE_WRAP = "relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white";
-const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
-const td = "px-3 py-2 align-top text-sm";
+/** A ghost button a little tighter than the usual one, so Copy, Regenerate and Revoke fit at 1280 px. */
+const TIGHT_BUTTON =
+  "inline-flex items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
 
 function TokenForm({
   kind,
@@ -52,7 +52,7 @@ function TokenForm({
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="returnTo" value={RETURN_TO} />
-      <button type="submit" className={buttonClass.ghost} aria-label={label}>
+      <button type="submit" className={TIGHT_BUTTON} aria-label={label}>
         {children}
       </button>
     </Form>
@@ -62,7 +62,7 @@ function TokenForm({
 function LinkCell({ url, title }: { url: string; title: string }) {
   const id = useId();
   return (
-    <div className="flex min-w-[14rem] items-center gap-1">
+    <div className="flex min-w-[9rem] items-center gap-1">
       <input
         id={id}
         readOnly
@@ -71,7 +71,7 @@ function LinkCell({ url, title }: { url: string; title: string }) {
         onFocus={(e) => e.currentTarget.select()}
         className={`${inputClass} min-w-0 flex-1 py-1 text-xs`}
       />
-      <CopyButton text={url} label={`Copy link of ${title}`} fieldId={id} className={buttonClass.ghost} />
+      <CopyButton text={url} label={`Copy link of ${title}`} fieldId={id} className={TIGHT_BUTTON} />
     </div>
   );
 }
@@ -95,80 +95,104 @@ function Empty({ children }: { children: React.ReactNode }) {
   return <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{children}</p>;
 }
 
+/**
+ * One row of either table: the item's name (a row header), its own columns, its link with Copy,
+ * and Regenerate and Revoke pinned in view.
+ */
+function ShareLinkRow({
+  kind,
+  id,
+  title,
+  href,
+  cells,
+  url,
+}: {
+  kind: ShareKind;
+  id: string;
+  /** The item's name: the row header, and what the buttons' labels name. */
+  title: string;
+  /** Where the name links to, if anywhere (the folder's admin page). */
+  href?: string;
+  cells: React.ReactNode[];
+  url: string;
+}) {
+  const name = <ClampedText text={title} className="min-w-[6rem] max-w-[14rem]" />;
+  return (
+    <tr>
+      <th scope="row" className={`${cellClass} text-left align-top font-medium`}>
+        {href ? (
+          <a href={href} className="text-brand-700 hover:underline">
+            {name}
+          </a>
+        ) : (
+          name
+        )}
+      </th>
+      {cells.map((cell, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed; their place is their identity
+        <td key={i} className={`${cellClass} align-top`}>
+          {cell}
+        </td>
+      ))}
+      <td className={`${cellClass} align-top`}>
+        <LinkCell url={url} title={title} />
+      </td>
+      <ActionsCell>
+        <Actions kind={kind} id={id} title={title} />
+      </ActionsCell>
+    </tr>
+  );
+}
+
+const ACTIONS = { label: "Actions", actions: true };
+
 export function SharedDocumentsTable({ documents, origin }: { documents: SharedDocument[]; origin: string }) {
   if (documents.length === 0) return <Empty>No document has a share link.</Empty>;
   return (
-    <div className={TABLE_WRAP}>
-      <table className="min-w-full divide-y divide-slate-200">
-        <thead className="bg-slate-50">
-          <tr>
-            {["Title", "Category", "Published", "Created", "Downloads", "Link", "Actions"].map((h) => (
-              <th key={h} scope="col" className={th}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {documents.map((d) => (
-            <tr key={d.id}>
-              <th scope="row" className={`${td} text-left font-medium`}>
-                {d.title}
-              </th>
-              <td className={td}>{d.category}</td>
-              <td className={td}>{d.published ? "Published" : "Draft"}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatLongDate(d.createdAt)}</td>
-              <td className={`${td} tabular-nums`}>{d.downloads}</td>
-              <td className={td}>
-                <LinkCell url={shareUrl(origin, "document", d.token)} title={d.title} />
-              </td>
-              <td className={td}>
-                <Actions kind="document" id={d.id} title={d.title} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label="Shared documents table" columns={["Title", "Category", "Published", "Created", "Downloads", "Link", ACTIONS]}>
+      {documents.map((d) => (
+        <ShareLinkRow
+          key={d.id}
+          kind="document"
+          id={d.id}
+          title={d.title}
+          cells={[
+            d.category,
+            d.published ? "Published" : "Draft",
+            formatLongDate(d.createdAt),
+            <span key="downloads" className="tabular-nums">
+              {d.downloads}
+            </span>,
+          ]}
+          url={shareUrl(origin, "document", d.token)}
+        />
+      ))}
+    </AdminTable>
   );
 }
 
 export function SharedFoldersTable({ folders, origin }: { folders: SharedFolder[]; origin: string }) {
   if (folders.length === 0) return <Empty>No folder has a share link.</Empty>;
   return (
-    <div className={TABLE_WRAP}>
-      <table className="min-w-full divide-y divide-slate-200">
-        <thead className="bg-slate-50">
-          <tr>
-            {["Name", "Public", "Views", "Created", "Link", "Actions"].map((h) => (
-              <th key={h} scope="col" className={th}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {folders.map((f) => (
-            <tr key={f.id}>
-              <th scope="row" className={`${td} text-left font-medium`}>
-                <a href={`/admin/folders/${f.id}`} className="text-brand-700 hover:underline">
-                  {f.name}
-                </a>
-              </th>
-              <td className={td}>{f.isPublic ? "Public" : "Private"}</td>
-              <td className={`${td} tabular-nums`}>{f.views}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatLongDate(f.createdAt)}</td>
-              <td className={td}>
-                <LinkCell url={shareUrl(origin, "folder", f.token)} title={f.name} />
-              </td>
-              <td className={td}>
-                <Actions kind="folder" id={f.id} title={f.name} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label="Shared folders table" columns={["Name", "Public", "Views", "Created", "Link", ACTIONS]}>
+      {folders.map((f) => (
+        <ShareLinkRow
+          key={f.id}
+          kind="folder"
+          id={f.id}
+          title={f.name}
+          href={`/admin/folders/${f.id}`}
+          cells={[
+            f.isPublic ? "Public" : "Private",
+            <span key="views" className="tabular-nums">
+              {f.views}
+            </span>,
+            formatLongDate(f.createdAt),
+          ]}
+          url={shareUrl(origin, "folder", f.token)}
+        />
+      ))}
+    </AdminTable>
   );
 }
 

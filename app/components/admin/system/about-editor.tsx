@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { ABOUT_SECTIONS, ABOUT_TEXT_MAX, type AboutText, DEFAULT_ABOUT } from "~/lib/about-text";
+import { FieldError } from "../../ui/field";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
-import { FieldError, type FormState } from "./form-bits";
+import type { FormState } from "./form-bits";
 
 /**
  * The About text (the /about page and the home page's About tabs): three plain-text sections in

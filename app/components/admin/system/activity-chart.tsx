@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { niceMax } from "~/lib/analytics";
+import { labelledDays, niceMax } from "~/lib/analytics";
 
 export interface ChartPoint {
   day: string;
@@ -33,7 +33,7 @@ function Legend() {
   );
 }
 
-/** The bars: two per day, on a rounded scale with three gridlines and about eight day labels. */
+/** The bars: two per day, on a rounded scale with three gridlines and at most eight day labels. */
 function Bars({ points, views, downloads }: { points: ChartPoint[]; views: number[]; downloads: number[] }) {
   const max = niceMax(Math.max(0, ...views, ...downloads));
   const plotW = WIDTH - PAD.left - PAD.right;
@@ -41,7 +41,7 @@ function Bars({ points, views, downloads }: { points: ChartPoint[]; views: numbe
   const slot = plotW / Math.max(1, points.length);
   const bar = Math.max(1, slot * 0.4);
   const y = (n: number) => PAD.top + plotH - (n / max) * plotH;
-  const labelEvery = Math.ceil(points.length / 8);
+  const labelled = labelledDays(points.length);
   return (
     <>
       {[0, max / 2, max].map((tick) => (
@@ -64,7 +64,7 @@ function Bars({ points, views, downloads }: { points: ChartPoint[]; views: numbe
             <rect x={x + bar} y={y(d)} width={bar} height={PAD.top + plotH - y(d)} fill={DOWNLOADS_COLOUR}>
               <title>{`${p.day}: ${d} downloads`}</title>
             </rect>
-            {i % labelEvery === 0 || i === points.length - 1 ? (
+            {labelled.has(i) ? (
               <text x={PAD.left + i * slot + slot / 2} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#475569">
                 {label(p.day)}
               </text>
@@ -130,13 +130,16 @@ export function ActivityChart({ points }: { points: ChartPoint[] }) {
         <span className="font-semibold">Views and downloads per day</span>
         <Legend />
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-3 h-auto w-full" role="img" aria-labelledby={`${id}-t ${id}-d`}>
-        <title id={`${id}-t`}>Views and downloads per day</title>
-        <desc
-          id={`${id}-d`}
-        >{`From ${first} to ${last} (UTC): ${totalViews} views and ${totalDownloads} downloads. The table below lists each day.`}</desc>
-        <Bars points={points} views={views} downloads={downloads} />
-      </svg>
+      {/* On a phone the chart keeps a readable size and scrolls sideways in its own box. */}
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Chart of views and downloads per day">
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full min-w-[36rem]" role="img" aria-labelledby={`${id}-t ${id}-d`}>
+          <title id={`${id}-t`}>Views and downloads per day</title>
+          <desc
+            id={`${id}-d`}
+          >{`From ${first} to ${last} (UTC): ${totalViews} views and ${totalDownloads} downloads. The table below lists each day.`}</desc>
+          <Bars points={points} views={views} downloads={downloads} />
+        </svg>
+      </div>
       <DataTable points={points} />
     </figure>
   );

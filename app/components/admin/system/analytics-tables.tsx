@@ -1,3 +1,5 @@
+import { AdminTable, ClampedText, cellClass as cell } from "../admin-table";
+
 export interface TopDocumentRow {
   id: string;
   title: string | null;
@@ -21,8 +23,6 @@ export interface CategoryRow {
   downloads: number;
 }
 
-const cell = "px-3 py-2";
-
 function Table({ caption, headers, children, empty }: { caption: string; headers: string[]; children: React.ReactNode[]; empty: string }) {
   const id = caption.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   return (
@@ -33,20 +33,9 @@ function Table({ caption, headers, children, empty }: { caption: string; headers
       {children.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{empty}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-labelledby={id}>
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                {headers.map((h) => (
-                  <th key={h} scope="col" className={`${cell} font-semibold`}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">{children}</tbody>
-          </table>
-        </div>
+        <AdminTable label={`${caption} table`} columns={headers} className="mt-3">
+          {children}
+        </AdminTable>
       )}
     </section>
   );
@@ -57,7 +46,7 @@ function DocumentTitle({ row }: { row: TopDocumentRow }) {
   return (
     <>
       <a href={`/admin/documents/${row.id}/edit`} className="font-medium text-brand-700 hover:underline">
-        {row.title}
+        <ClampedText text={row.title} className="min-w-[8rem] max-w-[20rem]" />
       </a>
       {row.published ? null : <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">Draft</span>}
     </>
