@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "
 import type { Engine } from "./client";
 import * as m0001 from "./migrations/0001-initial";
 import * as m0002 from "./migrations/0002-activity-user-index";
+import * as m0004 from "./migrations/0004-document-facets";
 import type { Database } from "./types";
 
 /**
@@ -12,6 +13,7 @@ import type { Database } from "./types";
 const migrations: Record<string, (engine: Engine) => Migration> = {
   "0001-initial": (engine) => ({ up: (db) => m0001.up(db, engine) }),
   "0002-activity-user-index": (engine) => ({ up: (db) => m0002.up(db, engine) }),
+  "0004-document-facets": (engine) => ({ up: (db) => m0004.up(db, engine) }),
 };
 
 function migratorFor(db: Kysely<Database>, engine: Engine) {

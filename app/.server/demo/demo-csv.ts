@@ -1,5 +1,13 @@
 /** The demo data sets as CSV: site lists, eviction figures, service mapping and a verification template. */
-import { EVICTION_REASONS, EVICTION_RISK, LAND_TENURE, SERVICE_PARTNERS, SERVICE_STATUSES, SITE_SERVICES } from "./data/csv-values";
+import {
+  EVICTION_REASONS,
+  EVICTION_RISK,
+  LAND_TENURE,
+  SERVICE_PARTNERS,
+  SERVICE_STATUSES,
+  SITE_SERVICES,
+  VERIFYING_PARTNER,
+} from "./data/csv-values";
 import type { Place } from "./data/places";
 import { type DemoFileInput, placesFor, type SiteRow, siteRows } from "./demo-words";
 import { seededRandom } from "./random";
@@ -80,7 +88,7 @@ export function renderCsv(input: DemoFileInput): string {
           site.individuals,
           rng.pick(LAND_TENURE),
           rng.pick(EVICTION_RISK),
-          "Partner A",
+          VERIFYING_PARTNER,
           site.last_verified,
         ];
       });

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Category } from "~/lib/categories";
+import type { DocumentFacets } from "~/lib/document-facets";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
 import { insertDocument } from "./documents.queries";
+import { canonicalFacets, facetColumns, NO_FACETS, writeFacetRows } from "./facets";
 import { searchTextOf } from "./tags-and-search-text";
 
 export interface NewDocumentInput {
@@ -15,20 +17,23 @@ export interface NewDocumentInput {
   category: Category;
   tags: string[];
   published: boolean;
+  /** Partner, sectors and locations, cleaned and within the limits (readDocumentFacets); none when absent. */
+  facets?: DocumentFacets;
   folderId?: string | null;
   uploadedBy: string | null;
   file: { key: string; originalName: string; ext: string; mimeType: string; size: number; sha256: string } | null;
 }
 
 /**
- * Creates the document record for a stored file. If the record cannot be
- * written, the stored file is removed (admin-and-sharing section 4), so no
- * file is left without its row.
+ * Creates the document record for a stored file, with its facet rows in the same transaction.
+ * If the record cannot be written, the stored file is removed (admin-and-sharing section 4), so
+ * no file is left without its row.
  */
 export async function createDocument(ctx: AppContext, input: NewDocumentInput, meta?: RequestMeta): Promise<DocumentRow> {
   const now = iso(ctx.now());
+  const id = input.id ?? randomUUID();
   const row: DocumentRow = {
-    id: input.id ?? randomUUID(),
+    id,
     title: input.title.trim(),
     description: input.description?.trim() || null,
     category: input.category,
@@ -45,15 +50,18 @@ export async function createDocument(ctx: AppContext, input: NewDocumentInput, m
     share_token: null,
     view_count: 0,
     download_count: 0,
-    partner: null,
-    sectors: "[]",
-    locations: "[]",
+    ...facetColumns(NO_FACETS),
     uploaded_by: input.uploadedBy,
     created_at: now,
     updated_at: now,
   };
   try {
-    await insertDocument(ctx.db.kysely, row);
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      const facets = await canonicalFacets(trx, id, input.facets ?? NO_FACETS);
+      Object.assign(row, facetColumns(facets));
+      await insertDocument(trx, row);
+      await writeFacetRows(trx, id, facets);
+    });
   } catch (error) {
     if (input.file) await ctx.storage.delete(input.file.key).catch(() => {});
     throw error;

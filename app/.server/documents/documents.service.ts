@@ -6,6 +6,7 @@
  */
 export { countDownload, recordDocumentView } from "./counters";
 export { createDocument, type NewDocumentInput } from "./create";
+export { facetSuggestions } from "./facets";
 export {
   documentCount,
   type ListQuery,

@@ -91,7 +91,7 @@ for (const engine of testEngines()) {
       const overview = await databaseOverview(t.ctx);
       expect(overview.tables.find((r) => r.name === "users")?.rows).toBe(2);
       expect(overview.tables.map((r) => r.name)).toContain("activity_logs");
-      expect(overview.migrations.map((m) => m.name)).toEqual(["0001-initial", "0002-activity-user-index"]);
+      expect(overview.migrations.map((m) => m.name)).toEqual(["0001-initial", "0002-activity-user-index", "0004-document-facets"]);
       expect(overview.migrations.every((m) => m.appliedAt !== null)).toBe(true);
     });
 

@@ -110,7 +110,7 @@ for (const engine of testEngines()) {
         format: "cccm-portal-backup",
         version: 1,
         sourceEngine: engine,
-        migrations: ["0001-initial", "0002-activity-user-index"],
+        migrations: ["0001-initial", "0002-activity-user-index", "0004-document-facets"],
       });
       expect(lines.at(-1)).toMatchObject({ end: true, counts: { users: 3, login_throttle: 6, activity_logs: 3, settings: 4 } });
       const throttle = lines.filter((l) => l.t === "login_throttle").map((l) => (l.r as { key: string }).key);
@@ -177,15 +177,15 @@ for (const engine of testEngines()) {
           "made at another migration version",
           () =>
             editGzipLines(file, ([header, ...rest]) => [
-              header!.replace('"0002-activity-user-index"', '"0002-activity-user-index","0003-from-the-future"'),
+              header!.replace('"0004-document-facets"', '"0004-document-facets","0005-from-the-future"'),
               ...rest,
             ]),
-          /made by portal [\d.]+ whose database was at migration "0003-from-the-future"; this portal's database is at "0002-activity-user-index" \(unknown to this portal: 0003-from-the-future\)/,
+          /made by portal [\d.]+ whose database was at migration "0005-from-the-future"; this portal's database is at "0004-document-facets" \(unknown to this portal: 0005-from-the-future\)/,
         ],
         [
           "made before the latest migration",
-          () => editGzipLines(file, ([header, ...rest]) => [header!.replace(',"0002-activity-user-index"', ""), ...rest]),
-          /at migration "0001-initial"; this portal's database is at "0002-activity-user-index" \(not yet in the file: 0002-activity-user-index\)/,
+          () => editGzipLines(file, ([header, ...rest]) => [header!.replace(',"0004-document-facets"', ""), ...rest]),
+          /at migration "0002-activity-user-index"; this portal's database is at "0004-document-facets" \(not yet in the file: 0004-document-facets\)/,
         ],
         ["that is not a backup at all", () => fs.writeFile(file, "id,title\n1,x\n"), /not a portal backup: it is not gzip-compressed/],
       ] as const)("a file %s", async (_label, damage, message) => {

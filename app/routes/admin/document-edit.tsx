@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
+import { facetSuggestions } from "~/.server/documents/documents.service";
 import { findAdminDocument, updateDocument } from "~/.server/documents/manage";
 import { flashCookie } from "~/.server/http/flash";
 import { DocumentEditPage } from "~/components/admin/content/document-edit-form";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
+import { facetsInputOf } from "~/lib/document-facets";
 import { splitMessage } from "~/lib/document-form";
 import type { Route } from "./+types/document-edit";
 
@@ -13,14 +15,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Edit Document | Admin P
 /** The Edit Document dialog's page: what it is without JavaScript, and where its form posts. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request);
-  const document = await findAdminDocument(app(), params.id);
+  const ctx = app();
+  const document = await findAdminDocument(ctx, params.id);
   if (!document) throw data("Document not found", { status: 404 });
-  return { document };
+  return { document, suggestions: await facetSuggestions(ctx) };
 }
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+function texts(form: FormData, name: string): string[] {
+  return form.getAll(name).filter((v): v is string => typeof v === "string");
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -32,6 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     category: text(form, "category"),
     tags: text(form, "tags"),
     published: ["true", "on"].includes(text(form, "published")),
+    ...facetsInputOf((name) => texts(form, name)),
   };
   const refuse = (message: ToastMessage, field: string | null, status: number) => data({ ok: false, message, field, fields }, { status });
   const ctx = app();
@@ -61,7 +69,7 @@ export default function EditDocument({ loaderData, actionData }: Route.Component
       </p>
       <h1 className="mt-2 text-2xl font-bold">Edit Document</h1>
       <div className="mt-4">
-        <DocumentEditPage document={loaderData.document} state={state} />
+        <DocumentEditPage document={loaderData.document} state={state} suggestions={loaderData.suggestions} />
       </div>
     </>
   );

@@ -7,7 +7,11 @@ export const SITE_SERVICES = ["Water point", "Latrine block", "Health post", "Nu
 /** "Functional" twice: most mapped services work. */
 export const SERVICE_STATUSES = ["Functional", "Functional", "Partially functional", "Not functional", "Planned"];
 
-export const SERVICE_PARTNERS = ["Partner A", "Partner B", "Partner C", "Partner D", "Partner E", "Partner F"];
+/** The same organisations, in the same spelling, as the documents' partner field (document-facets.ts). */
+export const SERVICE_PARTNERS = ["ACTED", "NRC", "DRC", "IOM", "Concern Worldwide", "Save the Children"];
+
+/** Who verifies sites in the verification template's example rows. */
+export const VERIFYING_PARTNER = "IOM";
 
 export const LAND_TENURE = ["Private, written agreement", "Private, verbal agreement", "Public land"];
 

@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import type { FacetSuggestions } from "~/lib/document-facets";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { buttonClass } from "../../ui/styles";
 import { DeleteButton } from "./confirm-delete";
@@ -7,7 +8,7 @@ import { type EditableDocument, EditDocumentButton } from "./document-edit-form"
 const COLUMNS = ["Title", "Description", "Category", "Size", "Status", "Date", "Actions"];
 
 /** The Documents table (admin-and-sharing section 2): every document, drafts included. */
-export function DocumentsTable({ documents }: { documents: EditableDocument[] }) {
+export function DocumentsTable({ documents, suggestions }: { documents: EditableDocument[]; suggestions: FacetSuggestions }) {
   return (
     <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -37,7 +38,7 @@ export function DocumentsTable({ documents }: { documents: EditableDocument[] })
               <td className="whitespace-nowrap px-3 py-2">{formatLongDate(d.created_at)}</td>
               <td className="px-3 py-2">
                 <div className="flex items-center">
-                  <EditDocumentButton document={d} />
+                  <EditDocumentButton document={d} suggestions={suggestions} />
                   {d.file ? (
                     <a href={`/api/documents/${d.id}/download`} className={buttonClass.ghost} aria-label={`Download ${d.title}`}>
                       <Download aria-hidden className="h-4 w-4" />
