@@ -1,12 +1,15 @@
 import { canonicalCategory } from "~/lib/categories";
+import type { FacetSuggestions } from "~/lib/document-facets";
 import { type DocumentFacetsInput, type FacetField, readDocumentFacets } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
+import { listDocumentAttachments } from "./attachments";
 import { type DocumentAttachmentRow, deleteDocumentRows, updateDocumentRow } from "./documents.queries";
 import { findDocument, normaliseTags, parseList, searchTextOf } from "./documents.service";
-import { canonicalFacets, facetColumns, writeFacetRows } from "./facets";
+import { canonicalFacets, facetColumns, facetSuggestions, writeFacetRows } from "./facets";
+import type { AttachmentDetail } from "./public-shapes";
 
 /**
  * Editing and deleting documents in the admin portal (admin-and-sharing sections 2, 4, 5 and 8),
@@ -51,6 +54,17 @@ export function toAdminDocument(row: DocumentRow): AdminDocument {
 export async function findAdminDocument(ctx: AppContext, id: string): Promise<AdminDocument | null> {
   const row = await findDocument(ctx, id);
   return row ? toAdminDocument(row) : null;
+}
+
+/** The edit page: the document, its attachments, and the suggestions of its partner, sectors and locations. */
+export async function documentEditPage(
+  ctx: AppContext,
+  id: string,
+): Promise<{ document: AdminDocument; attachments: AttachmentDetail[]; suggestions: FacetSuggestions } | null> {
+  const document = await findAdminDocument(ctx, id);
+  if (!document) return null;
+  const [attachments, suggestions] = await Promise.all([listDocumentAttachments(ctx, id), facetSuggestions(ctx)]);
+  return { document, attachments, suggestions };
 }
 
 export interface DocumentEditInput extends DocumentFacetsInput {
