@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { signIn, startOwnPortal, stopOwnPortal, storedFiles, toast } from "./support/admin-content";
+import { axeViolations, signIn, startOwnPortal, stopOwnPortal, storedFiles, toast } from "./support/admin-content";
 import { writePdf } from "./support/pdf";
 import type { RunningPortal } from "./support/portal";
 import { portalSql } from "./support/portal-data";
@@ -71,6 +71,8 @@ test.describe("attachments with JavaScript", () => {
     expect((await attachmentRows(portal!, id)).map((a) => a.label)).toEqual(["Annex A: site list", "households"]);
     const stored = await storedFiles(portal!);
     expect(stored.filter((k) => k.startsWith("attachments/"))).toHaveLength(2);
+    // The edit page with its partner, sectors, locations and attachments has no axe violations.
+    expect(await axeViolations(page)).toEqual([]);
 
     // A renamed executable passes the browser's name check; the server reads its first bytes.
     await page.getByLabel(/^Attachment file/).setInputFiles(await writeFile("annex-b.pdf", "MZ\x90\x00 not a PDF"));
