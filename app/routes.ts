@@ -45,6 +45,8 @@ export default [
       // Document editing and deletion (pages without JavaScript; their actions also serve the dialogs).
       route("documents/:id/edit", "routes/admin/document-edit.tsx"),
       route("documents/:id/delete", "routes/admin/document-delete.tsx"),
+      // Removing an attachment asks first (adding and relabelling post to the edit page).
+      route("documents/:id/attachments/:attachmentId/delete", "routes/admin/document-attachment-delete.tsx"),
       route("dashboards", "routes/admin/dashboards.tsx"),
       route("dashboards/new", "routes/admin/dashboard-new.tsx"),
       route("dashboards/:id/edit", "routes/admin/dashboard-edit.tsx"),

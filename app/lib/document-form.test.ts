@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { normaliseTags } from "~/.server/documents/documents.service";
-import { DOCUMENT_UPLOAD_TYPES, MAX_UPLOAD_BYTES as SERVER_MAX } from "~/.server/uploads/file-types";
+import {
+  ATTACHMENT_UPLOAD_TYPES,
+  BULK_UPLOAD_TYPES,
+  DOCUMENT_UPLOAD_TYPES,
+  MAX_UPLOAD_BYTES as SERVER_MAX,
+} from "~/.server/uploads/file-types";
 import { UPLOAD_MESSAGES } from "~/.server/uploads/multipart";
 import {
+  checkAttachmentFile,
   checkUploadFile,
   DOCUMENT_MESSAGES,
   editCategoryOptions,
@@ -22,6 +28,13 @@ describe("the upload form's browser-side checks", () => {
     expect(DOCUMENT_MESSAGES.invalidType).toBe(UPLOAD_MESSAGES.invalidType);
     expect(DOCUMENT_MESSAGES.tooLarge).toBe(UPLOAD_MESSAGES.tooLarge);
     expect(DOCUMENT_MESSAGES.missing).toBe(UPLOAD_MESSAGES.missing);
+  });
+
+  it("takes for attachments every type either upload takes, with the same limit and messages", () => {
+    expect([...ATTACHMENT_UPLOAD_TYPES].sort()).toEqual([...new Set([...DOCUMENT_UPLOAD_TYPES, ...BULK_UPLOAD_TYPES])].sort());
+    expect(checkAttachmentFile({ name: "Annex.CSV", size: 52428800 })).toBeNull();
+    expect(checkAttachmentFile({ name: "annex.pdf", size: 52428801 })).toBe(DOCUMENT_MESSAGES.tooLarge);
+    expect(checkAttachmentFile({ name: "setup.exe", size: 10 })).toBe(DOCUMENT_MESSAGES.invalidType);
   });
 
   it("refuses other types and files over 50MB, accepting exactly 50MB", () => {

@@ -66,6 +66,32 @@ export function splitTags(raw: string): string[] {
     });
 }
 
+/**
+ * A document's attachments (annexes, data sets, maps) take every type either upload form takes,
+ * with the same size limit, content checks and messages (app/.server/uploads): the upload form's
+ * types plus the bulk upload's one other, "csv" (a unit test checks this is the union).
+ */
+export const ATTACHMENT_EXTENSIONS = [...UPLOAD_EXTENSIONS, "csv"] as const;
+export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(",");
+
+/** Characters of an attachment's label. */
+export const ATTACHMENT_LABEL_MAX = 200;
+
+export const ATTACHMENT_MESSAGES = {
+  labelRequired: "Validation Error: Label is required",
+  labelTooLong: `Validation Error: Label must be at most ${ATTACHMENT_LABEL_MAX} characters`,
+  notFound: "Attachment not found",
+  documentNotFound: "Document not found",
+} as const;
+
+/** The message for a chosen attachment file, or null when the browser may send it. */
+export function checkAttachmentFile(file: { name: string; size: number }): string | null {
+  const ext = extensionOf(file.name);
+  if (!ext || !(ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext)) return DOCUMENT_MESSAGES.invalidType;
+  if (file.size > MAX_UPLOAD_BYTES) return DOCUMENT_MESSAGES.tooLarge;
+  return null;
+}
+
 /** Upload progress labels of the spec (section 4), by percentage. */
 export function progressLabel(percent: number): string {
   if (percent < 25) return "Preparing upload...";

@@ -53,10 +53,18 @@ test("every admin route and action checks the session and the role", async ({ pl
       folders: one("select id from folders limit 1"),
       dashboards: one("select id from dashboards limit 1"),
     };
+    // An attachment of that document, for the attachment routes.
+    ids.attachments = randomUUID();
+    db.prepare(
+      "insert into document_attachments (id, document_id, label, file_path, display_order, created_at) values (?, ?, 'Annex', 'attachments/annex.pdf', 0, ?)",
+    ).run(ids.attachments, ids.documents, now);
     db.close();
   });
 
-  const concrete = (p: string) => `/${p.replace(/(documents|folders|dashboards)\/:id/, (_m, kind: string) => `${kind}/${ids[kind]}`)}`;
+  const concrete = (p: string) =>
+    `/${p
+      .replace(/(documents|folders|dashboards)\/:id/, (_m, kind: string) => `${kind}/${ids[kind]}`)
+      .replace(":attachmentId", ids.attachments ?? ":attachmentId")}`;
   const urls = adminPaths.map((p) => ({ path: p, url: concrete(p) }));
   expect(
     urls.every((u) => !u.url.includes(":")),

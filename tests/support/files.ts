@@ -31,14 +31,14 @@ export async function listFiles(root: string): Promise<string[]> {
   return out.sort();
 }
 
-/** A multipart/form-data POST built the way a browser builds it. */
+/** A multipart/form-data POST built the way a browser builds it; a list is one field repeated (several boxes of one name). */
 export function multipartRequest(
   url: string,
-  fields: Record<string, string>,
+  fields: Record<string, string | string[]>,
   files: Array<{ field: string; name: string; bytes: Uint8Array; type?: string }>,
 ): Request {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
   for (const f of files)
     form.append(f.field, new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type ?? "application/octet-stream" }), f.name);
   return new Request(url, { method: "POST", body: form });

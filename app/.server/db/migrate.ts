@@ -3,6 +3,7 @@ import type { Engine } from "./client";
 import * as m0001 from "./migrations/0001-initial";
 import * as m0002 from "./migrations/0002-activity-user-index";
 import * as m0003 from "./migrations/0003-dashboard-thumbnails";
+import * as m0004 from "./migrations/0004-document-facets";
 import * as m0005 from "./migrations/0005-file-missing";
 import type { Database } from "./types";
 
@@ -15,6 +16,7 @@ const migrations: Record<string, (engine: Engine) => Migration> = {
   "0001-initial": (engine) => ({ up: (db) => m0001.up(db, engine) }),
   "0002-activity-user-index": (engine) => ({ up: (db) => m0002.up(db, engine) }),
   "0003-dashboard-thumbnails": (engine) => ({ up: (db) => m0003.up(db, engine) }),
+  "0004-document-facets": (engine) => ({ up: (db) => m0004.up(db, engine) }),
   "0005-file-missing": (engine) => ({ up: (db) => m0005.up(db, engine) }),
 };
 

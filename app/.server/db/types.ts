@@ -108,6 +108,21 @@ export interface DocumentAttachmentsTable {
   created_at: Timestamp;
 }
 
+/**
+ * One row per partner, sector or location of a document (migration 0004): what the forms'
+ * suggestions and the faceted search read through an index. Written with the document's own
+ * columns, in the same transaction.
+ */
+export interface DocumentFacetsTable {
+  id: string;
+  document_id: string;
+  facet: "partner" | "sector" | "location";
+  /** The stored spelling. */
+  value: string;
+  /** The value lower-cased: what "the same value" means. */
+  value_key: string;
+}
+
 export interface DashboardsTable {
   id: string;
   title: string;
@@ -195,6 +210,7 @@ export interface Database {
   folders: FoldersTable;
   documents: DocumentsTable;
   document_attachments: DocumentAttachmentsTable;
+  document_facets: DocumentFacetsTable;
   dashboards: DashboardsTable;
   navigation_menu: NavigationMenuTable;
   contact_info: ContactInfoTable;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import type { AppContext } from "../context";
+import { facetSuggestions } from "../documents/documents.service";
 import { readAll } from "../storage/storage";
 import { DEMO_FOLDERS, loadDemoContent } from "./demo.service";
 import { DEMO_FOOTER, renderDemoFile } from "./demo-files";
@@ -81,6 +82,62 @@ for (const engine of testEngines()) {
         expect(tags.length).toBeLessThanOrEqual(5);
         expect(d.search_text).toContain(d.title.toLowerCase());
       }
+    });
+
+    it("gives every document a partner, sectors and locations, in one spelling, each district with its region", async () => {
+      const partners = ["IOM", "UNHCR", "NRC", "DRC", "ACTED", "CCCM Cluster Somalia", "Concern Worldwide", "Save the Children"];
+      const sectors = ["CCCM", "Shelter/NFI", "WASH", "Protection", "Health", "Food Security", "Nutrition", "Education", "HLP"];
+      const regionOf: Record<string, string> = {
+        Mogadishu: "Banadir",
+        Kahda: "Banadir",
+        Daynile: "Banadir",
+        Baidoa: "Bay",
+        Doolow: "Gedo",
+        Afgooye: "Lower Shabelle",
+        Bosaso: "Bari",
+        Galkayo: "Mudug",
+        Beledweyne: "Hiraan",
+        Hargeisa: "Woqooyi Galbeed",
+        Kismayo: "Lower Juba",
+      };
+      const regions = new Set([...Object.values(regionOf), "Somalia"]);
+      const docs = await ctx.db.kysely.selectFrom("documents").selectAll().execute();
+      for (const d of docs) {
+        expect(partners, d.title).toContain(d.partner);
+        const docSectors = JSON.parse(d.sectors) as string[];
+        expect(docSectors.length, d.title).toBeGreaterThanOrEqual(1);
+        for (const s of docSectors) expect(sectors, d.title).toContain(s);
+        const locations = JSON.parse(d.locations) as string[];
+        expect(locations.length, d.title).toBeGreaterThanOrEqual(1);
+        for (const l of locations) {
+          if (regions.has(l)) continue;
+          expect(Object.keys(regionOf), d.title).toContain(l);
+          expect(locations, `${d.title}: ${l}`).toContain(regionOf[l]);
+        }
+      }
+      const suggestions = await facetSuggestions(ctx);
+      expect(suggestions.partners).toEqual(expect.arrayContaining(["IOM", "UNHCR", "NRC", "DRC", "ACTED", "CCCM Cluster Somalia"]));
+      expect(suggestions.sectors).toEqual(expect.arrayContaining(["CCCM", "Shelter/NFI", "WASH", "Protection", "Health", "Food Security"]));
+      expect(suggestions.locations).toEqual(
+        expect.arrayContaining([
+          "Banadir",
+          "Mogadishu",
+          "Bay",
+          "Baidoa",
+          "Gedo",
+          "Doolow",
+          "Lower Shabelle",
+          "Afgooye",
+          "Bari",
+          "Bosaso",
+          "Mudug",
+          "Galkayo",
+          "Hiraan",
+          "Beledweyne",
+          "Woqooyi Galbeed",
+          "Hargeisa",
+        ]),
+      );
     });
 
     it("spreads the documents' dates over about 18 months before now", async () => {

@@ -12,6 +12,7 @@ import type { AppContext } from "../context";
 import { createDocument, normaliseTags } from "../documents/documents.service";
 import { generateStorageKey } from "../storage";
 import { iso } from "../time";
+import { DEMO_DOCUMENT_FACETS, demoLocations } from "./data/document-facets";
 import {
   contactExists,
   dashboardExists,
@@ -630,11 +631,13 @@ async function loadDocuments(ctx: AppContext, now: Date, folderIds: Map<string, 
     const originalName = fileNameOf(item.title, ext);
     const key = generateStorageKey({ prefix: "documents", originalName, now: date });
     const stored = await ctx.storage.put(key, Readable.from([bytes]), { contentType: mimeType });
+    const facets = DEMO_DOCUMENT_FACETS[item.title];
     const row = await createDocument(ctx, {
       title: item.title,
       description: item.description,
       category: item.category,
       tags: normaliseTags(item.tags),
+      facets: facets && { partner: facets.partner, sectors: facets.sectors, locations: demoLocations(facets.where) },
       published: !item.draft,
       folderId: item.folder ? (folderIds.get(item.folder) ?? null) : null,
       uploadedBy: null,

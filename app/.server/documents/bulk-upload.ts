@@ -1,3 +1,4 @@
+import { type DocumentFacets, facetsInputOf, readDocumentFacets } from "~/lib/document-facets";
 import { BULK_MAX_FILES, type BulkFileResult, bulkTitle, FOLDER_MESSAGES, folderCategory } from "~/lib/folders";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
@@ -12,6 +13,9 @@ import { createDocument } from "./documents.service";
  * on the way (type, content, 50MB); each stored file then gets its record, and a file whose
  * record fails is removed (createDocument does that), so nothing half-stored remains. A refusal
  * of the whole request (no files, missing titles, unknown folder) removes every stored file.
+ *
+ * Partner, sectors and locations are settings of the whole upload, like the folder and category:
+ * every file gets the same. Values over their limits refuse the request.
  *
  * Titles: a request carrying exactly one file may name it with a `title` field (the browser
  * sends one file per request, with the title the editor typed); otherwise each file is titled
@@ -74,10 +78,14 @@ export async function bulkUpload(ctx: AppContext, request: Request, uploader: { 
   if (settings.folderId && !(await folderExists(ctx, settings.folderId))) return refuse(404, FOLDER_MESSAGES.loadFailed);
   const given = count === 1 ? first(parsed.fields, "title") : undefined;
   if (given !== undefined && !given.trim()) return refuse(400, FOLDER_MESSAGES.missingTitles, refusals);
+  const facets = readDocumentFacets(facetsInputOf((name) => parsed.fields[name] ?? []));
+  if (!facets.ok) return refuse(400, facets.message, refusals);
 
   const results: BulkFileResult[] = [...refusals];
   for (const file of parsed.stored) {
-    results.push(await recordFile(ctx, file, given?.trim() || bulkTitle(file.originalName), settings, uploader, meta));
+    results.push(
+      await recordFile(ctx, file, given?.trim() || bulkTitle(file.originalName), { ...settings, facets: facets.facets }, uploader, meta),
+    );
   }
   return { ok: true, results: results.sort(byName) };
 }
@@ -86,7 +94,7 @@ async function recordFile(
   ctx: AppContext,
   file: StoredUpload,
   title: string,
-  settings: BulkSettings,
+  settings: BulkSettings & { facets: DocumentFacets },
   uploader: { id: string },
   meta: RequestMeta,
 ): Promise<BulkFileResult> {
@@ -98,6 +106,7 @@ async function recordFile(
         description: null,
         category: folderCategory(settings.category) ?? "Report",
         tags: [],
+        facets: settings.facets,
         published: settings.published,
         folderId: settings.folderId,
         uploadedBy: uploader.id,

@@ -128,6 +128,9 @@ export interface DocumentEdit {
   tags: string;
   search_text: string;
   published: number;
+  partner: string | null;
+  sectors: string;
+  locations: string;
   updated_at: string;
 }
 

@@ -1,3 +1,4 @@
+import { type DocumentFacetsInput, facetsInputOf, readDocumentFacets } from "~/lib/document-facets";
 import { FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES, folderCategory } from "~/lib/folders";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
@@ -13,7 +14,7 @@ import { createDocument } from "./documents.service";
  * published switch. Like the single upload, whatever fails leaves nothing stored.
  */
 
-export interface FolderUploadFields {
+export interface FolderUploadFields extends DocumentFacetsInput {
   folderId: string;
   title: string;
   description: string;
@@ -49,6 +50,7 @@ export async function uploadToFolder(
     description: first(parsed.fields, "description"),
     category: first(parsed.fields, "category") || FOLDER_UPLOAD_CATEGORIES[0],
     published: parsed.fields.published ? first(parsed.fields, "published") !== "false" : false,
+    ...facetsInputOf((name) => parsed.fields[name] ?? []),
   };
   const refuse = async (status: 400 | 404 | 413, message: string): Promise<FolderUploadOutcome> => {
     await removeStored(ctx.storage, parsed.stored);
@@ -58,6 +60,8 @@ export async function uploadToFolder(
   const file = parsed.stored[0];
   if (rejected) return refuse(rejected.message === FOLDER_MESSAGES.tooLarge ? 413 : 400, rejected.message);
   if (!file || !fields.title || !fields.folderId) return refuse(400, FOLDER_MESSAGES.missing);
+  const facets = readDocumentFacets(fields);
+  if (!facets.ok) return refuse(400, facets.message);
   if (!(await folderExists(ctx, fields.folderId))) return refuse(404, FOLDER_MESSAGES.loadFailed);
   try {
     const document = await createDocument(
@@ -67,6 +71,7 @@ export async function uploadToFolder(
         description: fields.description,
         category: folderCategory(fields.category) ?? "Report",
         tags: [],
+        facets: facets.facets,
         published: fields.published,
         folderId: fields.folderId,
         uploadedBy: uploader.id,

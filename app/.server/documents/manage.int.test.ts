@@ -45,6 +45,9 @@ for (const engine of testEngines()) {
       category: "Report",
       tags: "",
       published: true,
+      partner: "",
+      sectors: [],
+      locations: [],
       ...overrides,
     });
 

@@ -1,10 +1,15 @@
 import { canonicalCategory } from "~/lib/categories";
+import type { FacetSuggestions } from "~/lib/document-facets";
+import { type DocumentFacetsInput, type FacetField, readDocumentFacets } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
+import { listDocumentAttachments } from "./attachments";
 import { type DocumentAttachmentRow, deleteDocumentRows, updateDocumentRow } from "./documents.queries";
 import { findDocument, normaliseTags, parseList, searchTextOf } from "./documents.service";
+import { canonicalFacets, facetColumns, facetSuggestions, writeFacetRows } from "./facets";
+import type { AttachmentDetail } from "./public-shapes";
 
 /**
  * Editing and deleting documents in the admin portal (admin-and-sharing sections 2, 4, 5 and 8),
@@ -18,6 +23,9 @@ export interface AdminDocument {
   description: string | null;
   category: string;
   tags: string[];
+  partner: string | null;
+  sectors: string[];
+  locations: string[];
   size: number | null;
   published: boolean;
   created_at: string;
@@ -33,6 +41,9 @@ export function toAdminDocument(row: DocumentRow): AdminDocument {
     description: row.description,
     category: row.category,
     tags: parseList(row.tags),
+    partner: row.partner,
+    sectors: parseList(row.sectors),
+    locations: parseList(row.locations),
     size: row.size,
     published: row.published === 1,
     created_at: row.created_at,
@@ -48,7 +59,18 @@ export async function findAdminDocument(ctx: AppContext, id: string): Promise<Ad
   return row ? toAdminDocument(row) : null;
 }
 
-export interface DocumentEditInput {
+/** The edit page: the document, its attachments, and the suggestions of its partner, sectors and locations. */
+export async function documentEditPage(
+  ctx: AppContext,
+  id: string,
+): Promise<{ document: AdminDocument; attachments: AttachmentDetail[]; suggestions: FacetSuggestions } | null> {
+  const document = await findAdminDocument(ctx, id);
+  if (!document) return null;
+  const [attachments, suggestions] = await Promise.all([listDocumentAttachments(ctx, id), facetSuggestions(ctx)]);
+  return { document, attachments, suggestions };
+}
+
+export interface DocumentEditInput extends DocumentFacetsInput {
   title: string;
   description: string;
   category: string;
@@ -58,17 +80,20 @@ export interface DocumentEditInput {
 
 export type EditOutcome =
   | { ok: true; document: AdminDocument }
-  | { ok: false; status: 400 | 404; message: string; field: "title" | "category" | null };
+  | { ok: false; status: 400 | 404; message: string; field: "title" | "category" | FacetField | null };
 
 /**
  * Saves the edit dialog: title required, an empty description stored as null, the category in its
- * canonical spelling, tags normalised, and search_text rewritten from them.
+ * canonical spelling, tags normalised, and search_text rewritten from them; partner, sectors and
+ * locations cleaned, within their limits and in their stored spelling, with their facet rows.
  */
 export async function updateDocument(ctx: AppContext, id: string, input: DocumentEditInput): Promise<EditOutcome> {
   const title = input.title.trim();
   if (!title) return { ok: false, status: 400, message: DOCUMENT_MESSAGES.titleRequired, field: "title" };
   const category = canonicalCategory(input.category);
   if (!category) return { ok: false, status: 400, message: "Update Failed: Please choose a category from the list", field: "category" };
+  const reading = readDocumentFacets(input);
+  if (!reading.ok) return { ok: false, status: 400, message: reading.message, field: reading.field };
   const description = input.description.trim() || null;
   const tags = normaliseTags(input.tags);
   const now = iso(ctx.now());
@@ -81,9 +106,16 @@ export async function updateDocument(ctx: AppContext, id: string, input: Documen
     published: input.published ? 1 : 0,
     updated_at: now,
   };
-  const before = await ctx.db.kysely.transaction().execute((trx) => updateDocumentRow(trx, id, edit));
-  if (!before) return { ok: false, status: 404, message: "Update Failed: Document not found", field: null };
-  const after: DocumentRow = { ...before, ...edit };
+  const saved = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const facets = await canonicalFacets(trx, id, reading.facets);
+    const change = { ...edit, ...facetColumns(facets) };
+    const before = await updateDocumentRow(trx, id, change);
+    if (before) await writeFacetRows(trx, id, facets);
+    return before ? { before, change } : null;
+  });
+  if (!saved) return { ok: false, status: 404, message: "Update Failed: Document not found", field: null };
+  const { before, change } = saved;
+  const after: DocumentRow = { ...before, ...change };
   announceEdit(ctx, before.published === 1, after);
   return { ok: true, document: toAdminDocument(after) };
 }

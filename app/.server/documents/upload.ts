@@ -1,4 +1,5 @@
 import { canonicalCategory } from "~/lib/categories";
+import { facetsInputOf, readDocumentFacets } from "~/lib/document-facets";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
@@ -16,6 +17,9 @@ export interface UploadFormFields {
   category: string;
   tags: string;
   published: boolean;
+  partner: string;
+  sectors: string[];
+  locations: string[];
 }
 
 function first(fields: Record<string, string[]>, name: string): string {
@@ -59,6 +63,7 @@ export async function uploadDocument(
     category: first(parsed.fields, "category"),
     tags: first(parsed.fields, "tags"),
     published: parsed.fields.published ? first(parsed.fields, "published") !== "false" : false,
+    ...facetsInputOf((name) => parsed.fields[name] ?? []),
   };
   const rejected = parsed.rejected[0];
   const file = parsed.stored[0];
@@ -70,6 +75,11 @@ export async function uploadDocument(
     await removeStored(ctx.storage, parsed.stored);
     return failure(UPLOAD_MESSAGES.missing, fields);
   }
+  const facets = readDocumentFacets(fields);
+  if (!facets.ok) {
+    await removeStored(ctx.storage, parsed.stored);
+    return failure(facets.message, fields);
+  }
   try {
     const document = await createDocument(
       ctx,
@@ -78,6 +88,7 @@ export async function uploadDocument(
         description: fields.description,
         category: canonicalCategory(fields.category) ?? "Other",
         tags: normaliseTags(fields.tags),
+        facets: facets.facets,
         published: fields.published,
         uploadedBy: uploader.id,
         file,

@@ -18,6 +18,7 @@ export const TRANSFER_TABLES = [
   { name: "folders", key: "id" },
   { name: "documents", key: "id" },
   { name: "document_attachments", key: "id" },
+  { name: "document_facets", key: "id" },
   { name: "dashboards", key: "id" },
   { name: "navigation_menu", key: "id" },
   { name: "contact_info", key: "id" },

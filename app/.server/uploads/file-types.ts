@@ -4,7 +4,7 @@
  * (OWASP file-upload guidance). Lists from admin-and-sharing section 5.
  */
 
-import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from "~/lib/document-form";
+import { ATTACHMENT_EXTENSIONS, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from "~/lib/document-form";
 import { BULK_EXTENSIONS } from "~/lib/folders";
 
 // The lists and the limit live in app/lib, where the browser checks a file before sending it;
@@ -14,6 +14,8 @@ export { MAX_UPLOAD_BYTES };
 export const DOCUMENT_UPLOAD_TYPES = UPLOAD_EXTENSIONS;
 /** Bulk upload's types. */
 export const BULK_UPLOAD_TYPES = BULK_EXTENSIONS;
+/** A document's attachments: every type of either upload. */
+export const ATTACHMENT_UPLOAD_TYPES = ATTACHMENT_EXTENSIONS;
 
 type Signature = (head: Uint8Array) => boolean;
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
-import { listAllDocuments } from "~/.server/documents/documents.service";
+import { facetSuggestions, listAllDocuments } from "~/.server/documents/documents.service";
 import { toAdminDocument } from "~/.server/documents/manage";
 import { type UploadFormFields, uploadDocument } from "~/.server/documents/upload";
 import { readFlash } from "~/.server/http/flash";
@@ -14,6 +14,7 @@ import { useLiveReload } from "~/components/admin/content/use-live-reload";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { NO_SUGGESTIONS } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES, splitMessage } from "~/lib/document-form";
 import type { Route } from "./+types/documents";
 
@@ -31,10 +32,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The layout shows a redirect's message as a toast and clears it; the page also shows it inline.
   const flash = readFlash(request).message;
   try {
-    return { documents: (await listAllDocuments(ctx)).map(toAdminDocument), flash, loadError: null };
+    const [documents, suggestions] = await Promise.all([listAllDocuments(ctx), facetSuggestions(ctx)]);
+    return { documents: documents.map(toAdminDocument), suggestions, flash, loadError: null };
   } catch (error) {
     ctx.log.error({ err: error }, "loading documents failed");
-    return data({ documents: [], flash, loadError: LOAD_FAILED }, { status: 500 });
+    return data({ documents: [], suggestions: NO_SUGGESTIONS, flash, loadError: LOAD_FAILED }, { status: 500 });
   }
 }
 
@@ -128,7 +130,11 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
         <h2 id="upload-heading" tabIndex={-1} className="text-lg font-semibold">
           Upload Document
         </h2>
-        <UploadDocumentForm key={actionData ? JSON.stringify(actionData) : "fresh"} result={actionData ?? null} />
+        <UploadDocumentForm
+          key={actionData ? JSON.stringify(actionData) : "fresh"}
+          result={actionData ?? null}
+          suggestions={loaderData.suggestions}
+        />
       </section>
 
       <section aria-labelledby="list-heading" className="mt-8">
@@ -146,7 +152,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
             No Documents Found
           </p>
         ) : (
-          <DocumentsTable documents={loaderData.documents} />
+          <DocumentsTable documents={loaderData.documents} suggestions={loaderData.suggestions} />
         )}
       </section>
     </>

@@ -2,6 +2,7 @@ import { ArrowLeft, Eye, FolderOpen } from "lucide-react";
 import { data } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
+import { facetSuggestions } from "~/.server/documents/documents.service";
 import { folderChoices, folderView } from "~/.server/folders/folders.admin";
 import { readFlash } from "~/.server/http/flash";
 import { linkOrigin } from "~/.server/shares/shares.service";
@@ -14,6 +15,7 @@ import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { type FacetSuggestions, NO_SUGGESTIONS } from "~/lib/document-facets";
 import { FOLDER_MESSAGES } from "~/lib/folders";
 import type { Route } from "./+types/folder-view";
 
@@ -31,18 +33,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const base = { origin: linkOrigin(ctx, request), share: url.searchParams.get("share"), flash: readFlash(request).message };
   let view: Awaited<ReturnType<typeof folderView>>;
   let folders: Awaited<ReturnType<typeof folderChoices>>;
+  let suggestions: FacetSuggestions;
   try {
-    [view, folders] = await Promise.all([folderView(ctx, params.id), folderChoices(ctx)]);
+    [view, folders, suggestions] = await Promise.all([folderView(ctx, params.id), folderChoices(ctx), facetSuggestions(ctx)]);
   } catch (error) {
     ctx.log.error({ err: error, folderId: params.id }, "loading a folder failed");
-    return data({ ...base, view: null, folders: [], loadError: LOAD_FAILED }, { status: 500 });
+    return data({ ...base, view: null, folders: [], suggestions: NO_SUGGESTIONS, loadError: LOAD_FAILED }, { status: 500 });
   }
   if (!view) throw data(FOLDER_MESSAGES.loadFailed, { status: 404 });
-  return { ...base, view, folders, loadError: null };
+  return { ...base, view, folders, suggestions, loadError: null };
 }
 
 export default function FolderView({ loaderData }: Route.ComponentProps) {
-  const { view, origin, share, flash, loadError, folders } = loaderData;
+  const { view, origin, share, flash, loadError, folders, suggestions } = loaderData;
   useToastMessage(loadError);
   useFolderLiveReload();
   return (
@@ -98,8 +101,8 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
                 triggerClassName={buttonClass.primary}
               />
             </div>
-            <UploadToFolderButton folders={folders} folderId={view.folder.id} />
-            <BulkUploadButton folders={folders} folderId={view.folder.id} />
+            <UploadToFolderButton folders={folders} suggestions={suggestions} folderId={view.folder.id} />
+            <BulkUploadButton folders={folders} suggestions={suggestions} folderId={view.folder.id} />
           </div>
           <section aria-labelledby="documents-heading" className="mt-8">
             <h2 id="documents-heading" className="text-lg font-semibold">

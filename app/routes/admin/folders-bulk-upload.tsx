@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { bulkUpload } from "~/.server/documents/bulk-upload";
+import { facetSuggestions } from "~/.server/documents/documents.service";
 import { folderChoices } from "~/.server/folders/folders.admin";
 import { requestMeta } from "~/.server/http/request-meta";
 import { BulkUploadForm, BulkUploadPlainForm } from "~/components/admin/folders/bulk-upload";
@@ -16,7 +17,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Bulk Upload | Admin Por
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   const folderId = new URL(request.url).searchParams.get("folderId") ?? "";
-  return { folders: await folderChoices(app()), folderId };
+  const ctx = app();
+  const [folders, suggestions] = await Promise.all([folderChoices(ctx), facetSuggestions(ctx)]);
+  return { folders, suggestions, folderId };
 }
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -77,10 +80,11 @@ export default function BulkUploadPage({ loaderData, actionData }: Route.Compone
       <h1 className="mt-2 text-2xl font-bold">Bulk Upload</h1>
       <div className="mt-4 max-w-3xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         {hydrated && !actionData ? (
-          <BulkUploadForm folders={loaderData.folders} folderId={loaderData.folderId} />
+          <BulkUploadForm folders={loaderData.folders} suggestions={loaderData.suggestions} folderId={loaderData.folderId} />
         ) : (
           <BulkUploadPlainForm
             folders={loaderData.folders}
+            suggestions={loaderData.suggestions}
             folderId={loaderData.folderId}
             results={results}
             message={actionData?.message ?? null}

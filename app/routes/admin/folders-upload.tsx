@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
+import { facetSuggestions } from "~/.server/documents/documents.service";
 import { uploadToFolder } from "~/.server/documents/folder-upload";
 import { folderChoices } from "~/.server/folders/folders.admin";
 import { flashCookie } from "~/.server/http/flash";
@@ -18,7 +19,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Upload to Folder | Admi
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   const folderId = new URL(request.url).searchParams.get("folderId") ?? "";
-  return { folders: await folderChoices(app()), folderId };
+  const ctx = app();
+  const [folders, suggestions] = await Promise.all([folderChoices(ctx), facetSuggestions(ctx)]);
+  return { folders, suggestions, folderId };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -72,7 +75,12 @@ export default function UploadToFolderPage({ loaderData, actionData }: Route.Com
               </Alert>
             </div>
           ) : null}
-          <FolderUploadFields key={JSON.stringify(values)} folders={loaderData.folders} values={values} />
+          <FolderUploadFields
+            key={JSON.stringify(values)}
+            folders={loaderData.folders}
+            values={values}
+            suggestions={loaderData.suggestions}
+          />
           <div className="mt-5 flex flex-wrap gap-2">
             <button type="submit" className={buttonClass.primary}>
               Upload

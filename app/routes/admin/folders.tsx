@@ -2,6 +2,7 @@ import { Eye, FileText, Folder, Search } from "lucide-react";
 import { data, Form } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
+import { facetSuggestions } from "~/.server/documents/documents.service";
 import { folderChoices, listFolders } from "~/.server/folders/folders.admin";
 import { readFlash } from "~/.server/http/flash";
 import { linkOrigin } from "~/.server/shares/shares.service";
@@ -14,6 +15,7 @@ import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-
 import { Alert } from "~/components/ui/alert";
 import { buttonClass, inputClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { NO_SUGGESTIONS } from "~/lib/document-facets";
 import { FOLDER_MESSAGES } from "~/lib/folders";
 import type { Route } from "./+types/folders";
 
@@ -28,11 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const base = { q, origin: linkOrigin(ctx, request), flash: readFlash(request).message };
   try {
-    const [list, choices] = await Promise.all([listFolders(ctx, q), folderChoices(ctx)]);
-    return { ...base, ...list, choices, loadError: null };
+    const [list, choices, suggestions] = await Promise.all([listFolders(ctx, q), folderChoices(ctx), facetSuggestions(ctx)]);
+    return { ...base, ...list, choices, suggestions, loadError: null };
   } catch (error) {
     ctx.log.error({ err: error }, "loading folders failed");
-    return data({ ...base, folders: [], totals: null, choices: [], loadError: LOAD_FAILED }, { status: 500 });
+    return data({ ...base, folders: [], totals: null, choices: [], suggestions: NO_SUGGESTIONS, loadError: LOAD_FAILED }, { status: 500 });
   }
 }
 
@@ -49,7 +51,7 @@ function Counter({ label, value, Icon }: { label: string; value: number; Icon: t
 }
 
 export default function AdminFolders({ loaderData }: Route.ComponentProps) {
-  const { q, origin, flash, folders, totals, choices, loadError } = loaderData;
+  const { q, origin, flash, folders, totals, choices, suggestions, loadError } = loaderData;
   useToastMessage(loadError);
   useFolderLiveReload();
   return (
@@ -58,8 +60,8 @@ export default function AdminFolders({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Folders</h1>
         <div className="flex flex-wrap gap-2">
           <QuickSetupButton />
-          <UploadToFolderButton folders={choices} />
-          <BulkUploadButton folders={choices} />
+          <UploadToFolderButton folders={choices} suggestions={suggestions} />
+          <BulkUploadButton folders={choices} suggestions={suggestions} />
           <CreateFolderButton />
         </div>
       </div>

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { canonicalCategory } from "~/lib/categories";
+import type { FacetSuggestions } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES, editCategoryOptions, splitMessage } from "~/lib/document-form";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { Alert } from "../../ui/alert";
@@ -11,6 +12,7 @@ import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
 import { useDialogAction } from "./action-result";
 import { AdminDialog } from "./admin-dialog";
+import { FacetFields } from "./facet-fields";
 
 /** What the edit dialog and the edit page need of a document. */
 export interface EditableDocument {
@@ -19,6 +21,9 @@ export interface EditableDocument {
   description: string | null;
   category: string;
   tags: string[];
+  partner: string | null;
+  sectors: string[];
+  locations: string[];
   published: boolean;
   size: number | null;
   created_at: string;
@@ -29,13 +34,22 @@ export interface EditFormState {
   message: ToastMessage | null;
   field?: string | null;
   /** The refused submission, to fill the form again. */
-  fields?: { title: string; description: string; category: string; tags: string; published: boolean } | null;
+  fields?: {
+    title: string;
+    description: string;
+    category: string;
+    tags: string;
+    published: boolean;
+    partner: string;
+    sectors: string[];
+    locations: string[];
+  } | null;
 }
 
 export const editHref = (id: string) => `/admin/documents/${id}/edit`;
 
 /** The edit action: with JavaScript a dialog over the table; without it a link to the edit page. */
-export function EditDocumentButton({ document }: { document: EditableDocument }) {
+export function EditDocumentButton({ document, suggestions }: { document: EditableDocument; suggestions: FacetSuggestions }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher();
   const { open, setOpen, error } = useDialogAction(fetcher.data);
@@ -82,7 +96,7 @@ export function EditDocumentButton({ document }: { document: EditableDocument })
         }}
       >
         <input type="hidden" name="_dialog" value="1" />
-        <DocumentEditFields document={document} state={state} />
+        <DocumentEditFields document={document} state={state} suggestions={suggestions} />
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
             Cancel
@@ -97,10 +111,18 @@ export function EditDocumentButton({ document }: { document: EditableDocument })
 }
 
 /** The edit page's form (works without JavaScript). */
-export function DocumentEditPage({ document, state }: { document: EditableDocument; state: EditFormState }) {
+export function DocumentEditPage({
+  document,
+  state,
+  suggestions,
+}: {
+  document: EditableDocument;
+  state: EditFormState;
+  suggestions: FacetSuggestions;
+}) {
   return (
     <Form method="post" noValidate className="max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <DocumentEditFields document={document} state={state} headingLevel={2} />
+      <DocumentEditFields document={document} state={state} suggestions={suggestions} headingLevel={2} />
       <div className="mt-5 flex flex-wrap gap-2">
         <button type="submit" className={buttonClass.primary}>
           Save Changes
@@ -117,10 +139,12 @@ export function DocumentEditPage({ document, state }: { document: EditableDocume
 function DocumentEditFields({
   document,
   state,
+  suggestions,
   headingLevel = 3,
 }: {
   document: EditableDocument;
   state: EditFormState;
+  suggestions: FacetSuggestions;
   headingLevel?: 2 | 3;
 }) {
   const ids = useId();
@@ -130,6 +154,9 @@ function DocumentEditFields({
     category: document.category,
     tags: document.tags.join(", "),
     published: document.published,
+    partner: document.partner ?? "",
+    sectors: document.sectors,
+    locations: document.locations,
   };
   const titleError = state.field === "title";
   return (
@@ -199,6 +226,7 @@ function DocumentEditFields({
           <input id={`${ids}-tags`} name="tags" type="text" defaultValue={values.tags} className={`${inputClass} mt-1`} />
         </div>
       </div>
+      <FacetFields initial={values} suggestions={suggestions} invalid={state.field} />
       <label className="flex items-center gap-3 text-sm font-medium">
         <input
           type="checkbox"

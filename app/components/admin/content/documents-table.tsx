@@ -1,4 +1,5 @@
 import { Download, FileX } from "lucide-react";
+import type { FacetSuggestions } from "~/lib/document-facets";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { buttonClass } from "../../ui/styles";
 import { ActionsCell, AdminTable, ClampedText, cellClass, StatePill } from "../admin-table";
@@ -21,7 +22,7 @@ function FileMissingBadge({ since }: { since: string }) {
 }
 
 /** The Documents table (admin-and-sharing section 2): every document, drafts included. */
-export function DocumentsTable({ documents }: { documents: EditableDocument[] }) {
+export function DocumentsTable({ documents, suggestions }: { documents: EditableDocument[]; suggestions: FacetSuggestions }) {
   return (
     <AdminTable label="Documents table" columns={COLUMNS}>
       {documents.map((d) => (
@@ -40,7 +41,7 @@ export function DocumentsTable({ documents }: { documents: EditableDocument[] })
           </td>
           <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(d.created_at)}</td>
           <ActionsCell>
-            <EditDocumentButton document={d} />
+            <EditDocumentButton document={d} suggestions={suggestions} />
             {d.file ? (
               <a href={`/api/documents/${d.id}/download`} className={buttonClass.ghost} aria-label={`Download ${d.title}`}>
                 <Download aria-hidden className="h-4 w-4" />

@@ -1,10 +1,12 @@
 import { Upload, X } from "lucide-react";
 import { useState } from "react";
 import { UPLOAD_CATEGORIES } from "~/lib/categories";
+import type { FacetSuggestions } from "~/lib/document-facets";
 import { splitTags, UPLOAD_ACCEPT } from "~/lib/document-form";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import type { ToastMessage } from "../../ui/use-toast-message";
+import { FacetFields } from "./facet-fields";
 import { UploadProgress } from "./upload-progress";
 import { UPLOAD_URL } from "./upload-transport";
 import { type UploadFields, useUploadForm } from "./use-upload-form";
@@ -17,7 +19,13 @@ export type { UploadFields };
  * checked before anything is sent, and the same form is sent by XMLHttpRequest so the progress
  * bar shows the bytes really sent.
  */
-export function UploadDocumentForm({ result }: { result: { message: ToastMessage; fields: UploadFields | null } | null }) {
+export function UploadDocumentForm({
+  result,
+  suggestions,
+}: {
+  result: { message: ToastMessage; fields: UploadFields | null } | null;
+  suggestions: FacetSuggestions;
+}) {
   const upload = useUploadForm(result);
   const { values, set, message, progress, busy } = upload;
   return (
@@ -83,6 +91,7 @@ export function UploadDocumentForm({ result }: { result: { message: ToastMessage
           className={`${inputClass} mt-1`}
         />
       </div>
+      <FacetFields key={upload.generation} initial={values} suggestions={suggestions} />
       <TagsField value={values.tags} onChange={(tags) => set("tags", tags)} />
       <div className="flex items-end">
         <label className="flex items-center gap-3 text-sm font-medium">

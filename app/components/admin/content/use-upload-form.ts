@@ -1,11 +1,12 @@
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { type DocumentFacetsInput, EMPTY_FACETS_INPUT } from "~/lib/document-facets";
 import { checkUploadFile, DOCUMENT_MESSAGES, splitMessage, titleFromFileName } from "~/lib/document-form";
 import type { ToastMessage } from "../../ui/use-toast-message";
 import { sendUpload, stillSignedIn } from "./upload-transport";
 
-export interface UploadFields {
+export interface UploadFields extends DocumentFacetsInput {
   title: string;
   description: string;
   category: string;
@@ -13,7 +14,14 @@ export interface UploadFields {
   published: boolean;
 }
 
-export const EMPTY_UPLOAD: UploadFields = { title: "", description: "", category: "Other", tags: "", published: true };
+export const EMPTY_UPLOAD: UploadFields = {
+  title: "",
+  description: "",
+  category: "Other",
+  tags: "",
+  published: true,
+  ...EMPTY_FACETS_INPUT,
+};
 
 function toToast(message: string | ToastMessage): ToastMessage {
   return typeof message === "string" ? { tone: "error", ...splitMessage(message, "Upload failed") } : message;
@@ -30,6 +38,8 @@ export function useUploadForm(initial: { message: ToastMessage; fields: UploadFi
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [fileName, setFileName] = useState<string | null>(null);
+  // The partner, sectors and locations boxes are uncontrolled; a new generation clears them.
+  const [generation, setGeneration] = useState(0);
   const { revalidate } = useRevalidator();
 
   const set = <K extends keyof UploadFields>(key: K, value: UploadFields[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -49,6 +59,7 @@ export function useUploadForm(initial: { message: ToastMessage; fields: UploadFi
   function reset() {
     clearFile();
     setValues(EMPTY_UPLOAD);
+    setGeneration((g) => g + 1);
     setMessage(null);
     setProgress(null);
   }
@@ -94,6 +105,7 @@ export function useUploadForm(initial: { message: ToastMessage; fields: UploadFi
       setProgress(100);
       clearFile();
       setValues(EMPTY_UPLOAD);
+      setGeneration((g) => g + 1);
       setMessage(answer.message);
       toast.success(answer.message.title, { description: answer.message.description });
       void revalidate();
@@ -104,5 +116,5 @@ export function useUploadForm(initial: { message: ToastMessage; fields: UploadFi
     }
   }
 
-  return { fileRef, values, set, message, progress, busy, fileName, choose, drop, submit, reset };
+  return { fileRef, values, set, message, progress, busy, fileName, generation, choose, drop, submit, reset };
 }

@@ -1,9 +1,10 @@
+import type { DocumentFacetsInput } from "~/lib/document-facets";
 import type { BulkFileResult } from "~/lib/folders";
 
 /** The bulk upload page's action, which answers JSON when asked (routes/admin/folders-bulk-upload.tsx). */
 export const BULK_UPLOAD_HREF = "/admin/folders/bulk-upload";
 
-export interface BulkSettings {
+export interface BulkSettings extends DocumentFacetsInput {
   folderId: string;
   category: string;
   published: boolean;
@@ -35,6 +36,9 @@ export function sendOneFile(
   body.set("folderId", settings.folderId);
   body.set("category", settings.category);
   if (settings.published) body.set("published", "true");
+  body.set("partner", settings.partner);
+  for (const sector of settings.sectors) body.append("sectors", sector);
+  for (const location of settings.locations) body.append("locations", location);
   body.set("title", title);
   body.set("files", file, file.name);
   return new Promise((resolve, reject) => {

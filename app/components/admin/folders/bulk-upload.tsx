@@ -2,6 +2,7 @@ import { Files, Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { EMPTY_FACETS_INPUT, type FacetSuggestions, facetsInputOf } from "~/lib/document-facets";
 import {
   BULK_ACCEPT,
   BULK_MAX_FILES,
@@ -16,6 +17,7 @@ import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AdminDialog } from "../content/admin-dialog";
+import { FacetFields } from "../content/facet-fields";
 import { BulkResults, type Entry, EntryList } from "./bulk-entries";
 import { BULK_UPLOAD_HREF, sendOneFile } from "./bulk-transport";
 import { CategorySelect, type FolderChoice, FolderSelect } from "./upload-to-folder";
@@ -23,7 +25,8 @@ import { CategorySelect, type FolderChoice, FolderSelect } from "./upload-to-fol
 const HELP_NO_JS =
   "Each document is titled with its file name without the extension (\u201cSite List 2024.pdf\u201d becomes \u201cSite List 2024\u201d); you can rename documents afterwards. The files are sent together, without a progress bar.";
 
-function Settings({ folders, folderId }: { folders: FolderChoice[]; folderId: string }) {
+/** The settings every file of the upload gets: folder, category, published, partner, sectors and locations. */
+function Settings({ folders, folderId, suggestions }: { folders: FolderChoice[]; folderId: string; suggestions: FacetSuggestions }) {
   const id = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-3">
@@ -43,6 +46,9 @@ function Settings({ folders, folderId }: { folders: FolderChoice[]; folderId: st
         <input type="checkbox" role="switch" name="published" value="true" defaultChecked className="h-5 w-9 accent-brand-600" />
         Published
       </label>
+      <div className="sm:col-span-3">
+        <FacetFields initial={EMPTY_FACETS_INPUT} suggestions={suggestions} />
+      </div>
     </div>
   );
 }
@@ -72,11 +78,13 @@ function FilesInput({ id, onChange }: { id: string; onChange?: (files: File[]) =
 /** Without JavaScript: one multipart form, titles from the file names, the results on the page. */
 export function BulkUploadPlainForm({
   folders,
+  suggestions,
   folderId = "",
   results,
   message,
 }: {
   folders: FolderChoice[];
+  suggestions: FacetSuggestions;
   folderId?: string;
   results: BulkFileResult[] | null;
   message: string | null;
@@ -86,7 +94,7 @@ export function BulkUploadPlainForm({
     <form method="post" action={BULK_UPLOAD_HREF} encType="multipart/form-data" className="space-y-4">
       {message ? <Alert tone="error" title={message} /> : null}
       {results ? <BulkResults results={results} /> : null}
-      <Settings folders={folders} folderId={folderId} />
+      <Settings folders={folders} folderId={folderId} suggestions={suggestions} />
       <FilesInput id={`${id}-files`} />
       <p className="text-sm text-slate-600">{HELP_NO_JS}</p>
       <button type="submit" className={buttonClass.primary}>
@@ -107,7 +115,15 @@ function toEntries(files: File[]): Entry[] {
 }
 
 /** With JavaScript: a title per file (pre-filled from its name), then one request per file, in turn, each with its own progress bar. */
-export function BulkUploadForm({ folders, folderId = "" }: { folders: FolderChoice[]; folderId?: string }) {
+export function BulkUploadForm({
+  folders,
+  suggestions,
+  folderId = "",
+}: {
+  folders: FolderChoice[];
+  suggestions: FacetSuggestions;
+  folderId?: string;
+}) {
   const id = useId();
   const [entries, setEntries] = useState<Entry[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -135,6 +151,7 @@ export function BulkUploadForm({ folders, folderId = "" }: { folders: FolderChoi
       folderId: String(form.get("folderId") ?? ""),
       category: String(form.get("category") ?? ""),
       published: form.get("published") === "true",
+      ...facetsInputOf((name) => form.getAll(name).map(String)),
     };
     // The outcome of every file, kept here too: the state updates land after this loop reads them.
     const outcome = new Map(entries.map((e) => [e.key, e.status]));
@@ -166,7 +183,7 @@ export function BulkUploadForm({ folders, folderId = "" }: { folders: FolderChoi
   return (
     <form method="post" action={BULK_UPLOAD_HREF} encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-4">
       {problem ? <Alert tone="error" title={problem} /> : null}
-      <Settings folders={folders} folderId={folderId} />
+      <Settings folders={folders} folderId={folderId} suggestions={suggestions} />
       <FilesInput
         id={`${id}-files`}
         onChange={(files) => {
@@ -190,7 +207,15 @@ export function BulkUploadForm({ folders, folderId = "" }: { folders: FolderChoi
 }
 
 /** "Bulk Upload": a dialog with JavaScript, the bulk upload page without it. */
-export function BulkUploadButton({ folders, folderId = "" }: { folders: FolderChoice[]; folderId?: string }) {
+export function BulkUploadButton({
+  folders,
+  suggestions,
+  folderId = "",
+}: {
+  folders: FolderChoice[];
+  suggestions: FacetSuggestions;
+  folderId?: string;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const label = (
@@ -222,7 +247,7 @@ export function BulkUploadButton({ folders, folderId = "" }: { folders: FolderCh
         </button>
       }
     >
-      <BulkUploadForm folders={folders} folderId={folderId} />
+      <BulkUploadForm folders={folders} suggestions={suggestions} folderId={folderId} />
     </AdminDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { type DocumentFacetsInput, EMPTY_FACETS_INPUT, type FacetSuggestions } from "~/lib/document-facets";
 import { splitMessage, titleFromFileName } from "~/lib/document-form";
 import { BULK_ACCEPT, checkBulkFile, FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES } from "~/lib/folders";
 import { Alert } from "../../ui/alert";
@@ -9,6 +10,7 @@ import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
 import { useDialogAction } from "../content/action-result";
 import { AdminDialog } from "../content/admin-dialog";
+import { FacetFields } from "../content/facet-fields";
 
 export const FOLDER_UPLOAD_HREF = "/admin/folders/upload";
 
@@ -17,7 +19,7 @@ export interface FolderChoice {
   name: string;
 }
 
-export interface FolderUploadValues {
+export interface FolderUploadValues extends DocumentFacetsInput {
   folderId: string;
   title: string;
   description: string;
@@ -26,7 +28,7 @@ export interface FolderUploadValues {
 }
 
 export function emptyFolderUpload(folderId = ""): FolderUploadValues {
-  return { folderId, title: "", description: "", category: FOLDER_UPLOAD_CATEGORIES[0], published: true };
+  return { folderId, title: "", description: "", category: FOLDER_UPLOAD_CATEGORIES[0], published: true, ...EMPTY_FACETS_INPUT };
 }
 
 export function FolderSelect({
@@ -75,10 +77,12 @@ export function CategorySelect({ id, value }: { id: string; value: string }) {
 export function FolderUploadFields({
   folders,
   values,
+  suggestions,
   onRefused,
 }: {
   folders: FolderChoice[];
   values: FolderUploadValues;
+  suggestions: FacetSuggestions;
   onRefused?: (message: string) => void;
 }) {
   const id = useId();
@@ -149,6 +153,7 @@ export function FolderUploadFields({
         />
         Published
       </label>
+      <FacetFields initial={values} suggestions={suggestions} />
     </div>
   );
 }
@@ -158,7 +163,15 @@ export function messageOf(text: string): ToastMessage {
 }
 
 /** "Upload to Folder": a dialog with JavaScript, the upload page without it. */
-export function UploadToFolderButton({ folders, folderId = "" }: { folders: FolderChoice[]; folderId?: string }) {
+export function UploadToFolderButton({
+  folders,
+  suggestions,
+  folderId = "",
+}: {
+  folders: FolderChoice[];
+  suggestions: FacetSuggestions;
+  folderId?: string;
+}) {
   const hydrated = useHydrated();
   const fetcher = useFetcher();
   const { open, setOpen, error } = useDialogAction(fetcher.data);
@@ -217,7 +230,7 @@ export function UploadToFolderButton({ folders, folderId = "" }: { folders: Fold
               </Alert>
             </div>
           ) : null}
-          <FolderUploadFields folders={folders} values={emptyFolderUpload(folderId)} onRefused={setRefused} />
+          <FolderUploadFields folders={folders} values={emptyFolderUpload(folderId)} suggestions={suggestions} onRefused={setRefused} />
           <div className="mt-5 flex justify-end gap-2">
             <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
               Cancel

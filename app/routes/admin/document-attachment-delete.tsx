@@ -1,0 +1,43 @@
+import { data } from "react-router";
+import { requireUser } from "~/.server/auth/guards";
+import { app } from "~/.server/context";
+import { findAttachmentOf, removeAttachment } from "~/.server/documents/attachments";
+import { deleteAction } from "~/.server/http/delete-action";
+import { attachmentDeleteHref } from "~/components/admin/content/attachments-editor";
+import { DeleteConfirmation } from "~/components/admin/content/confirm-delete";
+import type { Route } from "./+types/document-attachment-delete";
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete attachment | Admin Portal" }];
+
+/** Removing an attachment asks first: this page without JavaScript; its action also serves the dialog. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireUser(request);
+  const attachment = await findAttachmentOf(app(), params.id, params.attachmentId);
+  if (!attachment) throw data("Attachment not found", { status: 404 });
+  return { documentId: params.id, attachment: { id: attachment.id, label: attachment.label } };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return deleteAction(request, {
+    noun: "Attachment",
+    id: params.attachmentId,
+    listHref: `/admin/documents/${params.id}/edit`,
+    remove: (ctx, attachmentId) => removeAttachment(ctx, params.id, attachmentId),
+  });
+}
+
+export default function DeleteAttachment({ loaderData, actionData }: Route.ComponentProps) {
+  const { documentId, attachment } = loaderData;
+  return (
+    <DeleteConfirmation
+      target={{
+        kind: "attachment",
+        title: attachment.label,
+        href: attachmentDeleteHref(documentId, attachment.id),
+        consequence: "with its file",
+      }}
+      cancelHref={`/admin/documents/${documentId}/edit`}
+      error={actionData && !actionData.ok ? actionData.message : null}
+    />
+  );
+}
