@@ -1,6 +1,7 @@
 import { Eye, EyeOff, Loader2, Lock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { AuthCard } from "~/components/admin/auth-card";
 import { Alert } from "../ui/alert";
 import { Field } from "../ui/field";
 import { buttonClass } from "../ui/styles";
@@ -21,54 +22,45 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="flex flex-col items-center text-center">
-          <span className="rounded-full bg-brand-100 p-3 text-brand-700">
-            <Lock aria-hidden className="h-6 w-6" />
-          </span>
-          <h1 className="mt-3 text-xl font-semibold">Admin Portal</h1>
-          <p className="mt-1 text-sm text-slate-600">Sign in to manage the CCCM Somalia portal</p>
-        </div>
-        <Form method="post" action={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="mt-6 space-y-4" noValidate>
-          {error ? (
-            <Alert tone="error" title={error.title}>
-              {error.description}
-            </Alert>
-          ) : null}
-          <Field id="email" label="Email" type="email" autoComplete="username" required defaultValue={email} error={fieldErrors?.email} />
-          <Field
-            id="password"
-            label="Password"
-            type={showPassword ? "text" : "password"}
-            autoComplete="current-password"
-            required
-            error={fieldErrors?.password}
-            trailing={
-              interactive ? (
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((s) => !s)}
-                  className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
-                  aria-label={showPassword ? "Hide password" : "Show password"}
-                  aria-pressed={showPassword}
-                >
-                  {showPassword ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
-                </button>
-              ) : null
-            }
-          />
-          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
-            {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-            {busy ? "Signing in..." : "Sign In"}
-          </button>
-        </Form>
-        <p className="mt-6 text-center text-sm">
-          <a href="/" className="text-brand-700 hover:underline">
-            Back to Portal
-          </a>
-        </p>
-      </div>
-    </main>
+    <AuthCard icon={Lock} title="Admin Portal" subtitle="Sign in to manage the CCCM Somalia portal" narrow>
+      <Form method="post" action={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="mt-6 space-y-4" noValidate>
+        {error ? (
+          <Alert tone="error" title={error.title}>
+            {error.description}
+          </Alert>
+        ) : null}
+        <Field id="email" label="Email" type="email" autoComplete="username" required defaultValue={email} error={fieldErrors?.email} />
+        <Field
+          id="password"
+          label="Password"
+          type={showPassword ? "text" : "password"}
+          autoComplete="current-password"
+          required
+          error={fieldErrors?.password}
+          trailing={
+            interactive ? (
+              <button
+                type="button"
+                onClick={() => setShowPassword((s) => !s)}
+                className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
+                aria-label={showPassword ? "Hide password" : "Show password"}
+                aria-pressed={showPassword}
+              >
+                {showPassword ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
+              </button>
+            ) : null
+          }
+        />
+        <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+          {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+          {busy ? "Signing in..." : "Sign In"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <a href="/" className="text-brand-700 hover:underline">
+          Back to Portal
+        </a>
+      </p>
+    </AuthCard>
   );
 }

@@ -7,6 +7,7 @@ import { app } from "~/.server/context";
 import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
 import { UserInputError } from "~/.server/users/users.service";
+import { AuthCard } from "~/components/admin/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/styles";
@@ -56,47 +57,39 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
-      <main className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="flex flex-col items-center text-center">
-          <span className="rounded-full bg-brand-100 p-3 text-brand-700">
-            <KeyRound aria-hidden className="h-6 w-6" />
-          </span>
-          <h1 className="mt-3 text-xl font-semibold">Set your password</h1>
+    <AuthCard icon={KeyRound} title="Set your password">
+      {actionData?.ready ? (
+        <div className="mt-6 space-y-4">
+          <Alert tone="success" title="Your password is set">
+            Your account is ready, but it has no access to the admin portal.
+          </Alert>
+          <BackToPortal />
         </div>
-        {actionData?.ready ? (
-          <div className="mt-6 space-y-4">
-            <Alert tone="success" title="Your password is set">
-              Your account is ready, but it has no access to the admin portal.
-            </Alert>
-            <BackToPortal />
-          </div>
-        ) : !loaderData.account ? (
-          <div className="mt-6 space-y-4">
+      ) : !loaderData.account ? (
+        <div className="mt-6 space-y-4">
+          <Alert tone="error" title="This link cannot be used">
+            It is invalid, already used or expired. Ask an administrator for a new one.
+          </Alert>
+          <BackToPortal />
+        </div>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          <p className="text-center text-sm text-slate-600">
+            For <strong className="text-slate-900">{loaderData.account.email}</strong>
+          </p>
+          {actionData?.error ? (
             <Alert tone="error" title="This link cannot be used">
-              It is invalid, already used or expired. Ask an administrator for a new one.
+              {actionData.error}
             </Alert>
-            <BackToPortal />
-          </div>
-        ) : (
-          <Form method="post" className="mt-6 space-y-4" noValidate>
-            <p className="text-center text-sm text-slate-600">
-              For <strong className="text-slate-900">{loaderData.account.email}</strong>
-            </p>
-            {actionData?.error ? (
-              <Alert tone="error" title="This link cannot be used">
-                {actionData.error}
-              </Alert>
-            ) : null}
-            <PasswordField id="password" label="New password" hint="At least 6 characters" error={actionData?.fieldErrors.password} />
-            <PasswordField id="confirm" label="Confirm password" error={actionData?.fieldErrors.confirm} />
-            <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
-              {busy ? "Saving..." : "Set password"}
-            </button>
-          </Form>
-        )}
-      </main>
-    </div>
+          ) : null}
+          <PasswordField id="password" label="New password" hint="At least 6 characters" error={actionData?.fieldErrors.password} />
+          <PasswordField id="confirm" label="Confirm password" error={actionData?.fieldErrors.confirm} />
+          <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+            {busy ? "Saving..." : "Set password"}
+          </button>
+        </Form>
+      )}
+    </AuthCard>
   );
 }
 

@@ -8,6 +8,7 @@ import { app } from "~/.server/context";
 import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
 import { isValidEmail, markLoggedIn, normaliseEmail, UserInputError } from "~/.server/users/users.service";
+import { AuthCard } from "~/components/admin/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/styles";
@@ -61,56 +62,48 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <div className="flex flex-col items-center text-center">
-          <span className="rounded-full bg-brand-100 p-3 text-brand-700">
-            <ShieldCheck aria-hidden className="h-6 w-6" />
-          </span>
-          <h1 className="mt-3 text-xl font-semibold">Create the first admin account</h1>
+    <AuthCard icon={ShieldCheck} title="Create the first admin account">
+      {!loaderData.valid ? (
+        <div className="mt-6">
+          <Alert tone="error" title="This setup link cannot be used">
+            It is invalid, already used or expired, or an admin account exists. Restart the portal to print a new link, or run{" "}
+            <code>npm run portal -- admin:create --email you@example.org</code>.
+          </Alert>
+          <p className="mt-4 text-center text-sm">
+            <a href="/admin" className="text-brand-700 hover:underline">
+              Go to sign in
+            </a>
+          </p>
         </div>
-        {!loaderData.valid ? (
-          <div className="mt-6">
-            <Alert tone="error" title="This setup link cannot be used">
-              It is invalid, already used or expired, or an admin account exists. Restart the portal to print a new link, or run{" "}
-              <code>npm run portal -- admin:create --email you@example.org</code>.
+      ) : (
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          {actionData?.error ? (
+            <Alert tone="error" title="Could not create the account">
+              {actionData.error}
             </Alert>
-            <p className="mt-4 text-center text-sm">
-              <a href="/admin" className="text-brand-700 hover:underline">
-                Go to sign in
-              </a>
-            </p>
-          </div>
-        ) : (
-          <Form method="post" className="mt-6 space-y-4" noValidate>
-            {actionData?.error ? (
-              <Alert tone="error" title="Could not create the account">
-                {actionData.error}
-              </Alert>
-            ) : null}
-            <Field id="name" label="Name (optional)" type="text" autoComplete="name" defaultValue={actionData?.name} />
-            <Field
-              id="email"
-              label="Email"
-              type="email"
-              autoComplete="username"
-              defaultValue={actionData?.email}
-              error={actionData?.fieldErrors.email}
-            />
-            <Field id="password" label="Password" type="password" autoComplete="new-password" error={actionData?.fieldErrors.password} />
-            <Field
-              id="confirm"
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              error={actionData?.fieldErrors.confirm}
-            />
-            <button type="submit" className={`${buttonClass.primary} w-full`}>
-              Create admin account
-            </button>
-          </Form>
-        )}
-      </div>
-    </main>
+          ) : null}
+          <Field id="name" label="Name (optional)" type="text" autoComplete="name" defaultValue={actionData?.name} />
+          <Field
+            id="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            defaultValue={actionData?.email}
+            error={actionData?.fieldErrors.email}
+          />
+          <Field id="password" label="Password" type="password" autoComplete="new-password" error={actionData?.fieldErrors.password} />
+          <Field
+            id="confirm"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            error={actionData?.fieldErrors.confirm}
+          />
+          <button type="submit" className={`${buttonClass.primary} w-full`}>
+            Create admin account
+          </button>
+        </Form>
+      )}
+    </AuthCard>
   );
 }
