@@ -28,7 +28,8 @@ export interface TestApp {
 /** A fresh, migrated app context on its own temporary SQLite file or PostgreSQL database. */
 export async function createTestApp(
   engine: TestEngine,
-  options: { now?: () => Date; env?: Record<string, string> } = {},
+  /** migrate: false leaves the database empty, for tests that apply migrations themselves. */
+  options: { now?: () => Date; env?: Record<string, string>; migrate?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-test-"));
   const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "test", ...options.env };
@@ -38,7 +39,12 @@ export async function createTestApp(
     env.DATABASE_URL = url;
     dropDatabase = drop;
   }
-  const ctx = await openAppContext({ config: parseConfig(env), log: pino({ level: "silent" }), now: options.now });
+  const ctx = await openAppContext({
+    config: parseConfig(env),
+    log: pino({ level: "silent" }),
+    now: options.now,
+    migrate: options.migrate,
+  });
   const testApp: TestApp = {
     ctx,
     dataDir,

@@ -45,6 +45,12 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
+/** Applies the migrations up to and including `name` (tests of one migration start just before it). */
+export async function migrateTo(db: Kysely<Database>, engine: Engine, name: string): Promise<void> {
+  const { error } = await migratorFor(db, engine).migrateTo(name);
+  if (error) throw new Error(`Migration to ${name} failed`, { cause: error });
+}
+
 export interface MigrationStatus {
   name: string;
   executedAt: Date | undefined;
