@@ -40,8 +40,14 @@ test.beforeAll(async () => {
       document,
     );
     db.prepare("update folders set name = ? where id = ?").run(LONG_FOLDER, folder);
+    // An attachment (the document's own stored file, under a long label) for the attachment pages.
+    const attachment = "walk-attachment";
+    db.prepare(
+      "insert into document_attachments (id, document_id, label, file_path, file_type, file_size, mime_type, display_order, created_at) select ?, id, ?, file_path, file_ext, size, mime_type, 0, created_at from documents where id = ?",
+    ).run(attachment, `Annex: ${LONG_TITLE}`, document);
     ids = {
       document,
+      attachment,
       documentToken: "walk-document-token-0123456789abcdefghijklmnopq",
       dashboard: one("select id from dashboards order by display_order limit 1"),
       folder,

@@ -14,6 +14,7 @@ export interface WalkPage {
 /** The ids and tokens that fill a route's parameters. */
 export interface WalkIds {
   document: string;
+  attachment: string;
   documentToken: string;
   dashboard: string;
   folder: string;
@@ -42,6 +43,7 @@ function concrete(route: string, ids: WalkIds): string {
     .replace(/^shared\/document\/:idOrToken$/, `shared/document/${ids.documentToken}`)
     .replace(/^shared\/folder\/:token$/, `shared/folder/${ids.folderToken}`)
     .replace(/(^|\/)(document|public-document|documents)\/:id/, `$1$2/${ids.document}`)
+    .replace(/\/attachments\/:attachmentId/, `/attachments/${ids.attachment}`)
     .replace(/(^|\/)dashboards\/:id/, `$1dashboards/${ids.dashboard}`)
     .replace(/(^|\/)folders\/:id/, `$1folders/${ids.folder}`);
   return `/${filled}`;

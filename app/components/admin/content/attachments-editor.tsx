@@ -75,7 +75,7 @@ function AttachmentRow({ documentId, attachment, invalid }: { documentId: string
         <input type="hidden" name="intent" value={RELABEL_INTENT} />
         <input type="hidden" name="attachmentId" value={attachment.id} />
         <div className="min-w-48 flex-1">
-          <label htmlFor={`${id}-label`} className="text-xs text-slate-600">
+          <label htmlFor={`${id}-label`} className="block text-xs text-slate-600 [overflow-wrap:anywhere]">
             Label of {attachment.label}
           </label>
           <input
