@@ -231,6 +231,8 @@ for (const mode of MODES) {
       for (const name of names.filter((n) => n !== "All")) {
         await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name, exact: true }).click();
         await expect(page).toHaveURL(url(`/documents?category=${name}`));
+        // Without JavaScript the page streams in: count the cards once the whole document is in.
+        await page.waitForLoadState("load");
         await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "true");
         sum += await count();
       }
