@@ -3,7 +3,7 @@ import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import { iso } from "../time";
 import { deleteSettings, selectSettingValues, upsertSettings } from "./settings.queries";
-import { SETTINGS_CACHE_MS } from "./settings.service";
+import { settingsCache } from "./settings-cache";
 
 /**
  * The About text (/about and the home page's About tabs), kept in settings rows like the site
@@ -13,29 +13,14 @@ import { SETTINGS_CACHE_MS } from "./settings.service";
  */
 
 const KEYS = ABOUT_SECTIONS.map((s) => ABOUT_SETTING_KEYS[s.key]);
-const cache = new WeakMap<AppContext, { text: AboutText; readAt: number }>();
-const invalidationHooked = new WeakSet<AppContext>();
+const aboutText = settingsCache((ctx) => selectSettingValues(ctx.db.kysely, KEYS).then(aboutFromStored));
 
-function hookInvalidation(ctx: AppContext): void {
-  if (invalidationHooked.has(ctx)) return;
-  invalidationHooked.add(ctx);
-  ctx.events.subscribe((event) => {
-    if (event.type === "settings.changed") cache.delete(ctx);
-  });
-}
-
-export async function readAboutText(ctx: AppContext): Promise<AboutText> {
-  hookInvalidation(ctx);
-  const now = Date.now();
-  const hit = cache.get(ctx);
-  if (hit && now - hit.readAt < SETTINGS_CACHE_MS) return hit.text;
-  const text = aboutFromStored(await selectSettingValues(ctx.db.kysely, KEYS));
-  cache.set(ctx, { text, readAt: now });
-  return text;
+export function readAboutText(ctx: AppContext): Promise<AboutText> {
+  return aboutText.read(ctx);
 }
 
 async function changed(ctx: AppContext, details: Record<string, unknown>, actor: { id: string }, meta?: RequestMeta): Promise<void> {
-  cache.delete(ctx);
+  aboutText.drop(ctx);
   await logActivity(ctx, { action: "SETTINGS_UPDATED", entityType: "SETTINGS", userId: actor.id, details, meta });
   ctx.events.publish({ type: "settings.changed", audience: "public", data: {} });
 }

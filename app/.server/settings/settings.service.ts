@@ -4,6 +4,7 @@ import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import { iso } from "../time";
 import { insertSettingIfAbsent, selectLatestSave, selectSettingValue, selectSettingValues, upsertSettings } from "./settings.queries";
+import { settingsCache } from "./settings-cache";
 
 /**
  * A server secret (32 random bytes) stored in the settings table under
@@ -28,37 +29,11 @@ export async function getOrCreateSecret(ctx: AppContext, name: string): Promise<
 
 // The site settings of the admin Settings screen (admin-and-sharing section 3) -------------------
 
-/**
- * Every public page reads these; a few seconds of staleness is the price of not querying on each
- * request. Another instance drops its cache when the save's settings.changed event reaches it,
- * and otherwise (an event missed while reconnecting) within this time.
- */
-export const SETTINGS_CACHE_MS = 5_000;
-
-const cache = new WeakMap<AppContext, { settings: SiteSettings; readAt: number }>();
-const invalidationHooked = new WeakSet<AppContext>();
-
-/**
- * A save on another instance arrives as settings.changed (through PostgreSQL): drop the cache
- * then, so the pages that reload on that event show the new settings, not the cached ones.
- */
-function hookInvalidation(ctx: AppContext): void {
-  if (invalidationHooked.has(ctx)) return;
-  invalidationHooked.add(ctx);
-  ctx.events.subscribe((event) => {
-    if (event.type === "settings.changed") cache.delete(ctx);
-  });
-}
+const siteSettings = settingsCache((ctx) => selectSettingValues(ctx.db.kysely, SETTING_KEYS).then(settingsFromStored));
 
 /** The site settings (defaults for what was never saved), cached for a few seconds per context. */
-export async function readSiteSettings(ctx: AppContext): Promise<SiteSettings> {
-  hookInvalidation(ctx);
-  const now = Date.now();
-  const hit = cache.get(ctx);
-  if (hit && now - hit.readAt < SETTINGS_CACHE_MS) return hit.settings;
-  const settings = settingsFromStored(await selectSettingValues(ctx.db.kysely, SETTING_KEYS));
-  cache.set(ctx, { settings, readAt: now });
-  return settings;
+export function readSiteSettings(ctx: AppContext): Promise<SiteSettings> {
+  return siteSettings.read(ctx);
 }
 
 /**
@@ -75,7 +50,7 @@ export async function saveSiteSettings(
   const updatedAt = iso(ctx.now());
   const rows = SETTING_KEYS.map((key) => ({ key, value: JSON.stringify(settings[key]), updated_at: updatedAt, updated_by: actor.id }));
   await ctx.db.kysely.transaction().execute((trx) => upsertSettings(trx, rows));
-  cache.delete(ctx);
+  siteSettings.drop(ctx);
   const changed = SETTING_KEYS.filter((key) => before[key] !== settings[key]);
   await logActivity(ctx, { action: "SETTINGS_UPDATED", entityType: "SETTINGS", userId: actor.id, details: { changed }, meta });
   ctx.events.publish({ type: "settings.changed", audience: "public", data: {} });
