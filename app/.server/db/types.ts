@@ -71,8 +71,6 @@ export interface DocumentsTable {
   category: string;
   /** JSON array of strings, in the order the editor gave them. */
   tags: string;
-  /** Lower-cased title, description and tags: the substring search target (see decision 0003). */
-  search_text: string;
   file_path: string | null;
   original_filename: string | null;
   size: number | null;
@@ -116,7 +114,7 @@ export interface DocumentAttachmentsTable {
 export interface DocumentFacetsTable {
   id: string;
   document_id: string;
-  facet: "partner" | "sector" | "location";
+  facet: "partner" | "sector" | "location" | "tag";
   /** The stored spelling. */
   value: string;
   /** The value lower-cased: what "the same value" means. */

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import type { ContactInfoTable, DashboardsTable, Database, FoldersTable, NavigationMenuTable } from "../db/types";
+import { bumpSearchVersion } from "../search/search-index";
 
 /**
  * The demo module's only database access. Every insert is "insert if absent":
@@ -53,9 +54,12 @@ export async function selectExistingDocumentTitles(db: Kysely<Database>, titles:
   return new Set(rows.map((r) => r.title));
 }
 
-/** Back-dates a freshly created demo document so the library shows a realistic spread of dates. */
+/** Back-dates a freshly created demo document so the library shows a realistic spread of dates (its year counts change). */
 export async function setDocumentDates(db: Kysely<Database>, id: string, dates: { createdAt: string; updatedAt: string }): Promise<void> {
-  await db.updateTable("documents").set({ created_at: dates.createdAt, updated_at: dates.updatedAt }).where("id", "=", id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("documents").set({ created_at: dates.createdAt, updated_at: dates.updatedAt }).where("id", "=", id).execute();
+    await bumpSearchVersion(trx);
+  });
 }
 
 // Dashboards ------------------------------------------------------------------

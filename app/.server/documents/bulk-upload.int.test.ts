@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FOLDER_MESSAGES } from "~/lib/folders";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { listFiles, makePdf, multipartRequest } from "../../../tests/support/files";
+import { allDocuments } from "../../../tests/support/lists";
 import { createFolder } from "../folders/folders.admin";
 import { createUser } from "../users/users.service";
 import { bulkUpload } from "./bulk-upload";
-import { findDocument, listAllDocuments } from "./documents.service";
+import { findDocument } from "./documents.service";
 import { uploadToFolder } from "./folder-upload";
 
 const meta = { ip: "127.0.0.1", userAgent: "vitest" };
@@ -97,7 +98,7 @@ for (const engine of testEngines()) {
       expect(stored.map((r) => r.name).sort()).toEqual(valid.map((f) => f.name).sort());
       for (const bad of invalid) expect(outcome.results).toContainEqual({ name: bad.name, ok: false, message: bad.message });
 
-      const rows = await listAllDocuments(t.ctx);
+      const rows = await allDocuments(t.ctx);
       expect(rows).toHaveLength(12);
       for (const row of rows) {
         expect(row.file_path).toMatch(/^org\/default\/year=2027\//);
@@ -128,7 +129,7 @@ for (const engine of testEngines()) {
         results: [],
       });
       expect(await listFiles(filesDir())).toEqual(before);
-      expect(await listAllDocuments(t.ctx)).toHaveLength(1);
+      expect(await allDocuments(t.ctx)).toHaveLength(1);
     });
 
     it("says No files selected for a request without files, and refuses an unknown folder leaving nothing", async () => {
@@ -141,7 +142,7 @@ for (const engine of testEngines()) {
       ]);
       expect(unknown).toMatchObject({ ok: false, status: 404, message: "Failed to load folder" });
       expect(await listFiles(filesDir())).toEqual([]);
-      expect(await listAllDocuments(t.ctx)).toHaveLength(0);
+      expect(await allDocuments(t.ctx)).toHaveLength(0);
     });
 
     it("refuses more than 100 files at once and keeps none of them", async () => {

@@ -4,10 +4,11 @@ import type { DocumentFacets } from "~/lib/document-facets";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
+import { writeSearchEntry } from "../search/search-index";
 import { iso } from "../time";
 import { insertDocument } from "./documents.queries";
 import { canonicalFacets, facetColumns, NO_FACETS, writeFacetRows } from "./facets";
-import { searchTextOf } from "./tags-and-search-text";
+import { normaliseTags } from "./tags";
 
 export interface NewDocumentInput {
   /** Chosen by the caller only when it must record the id before the row exists (the test suite's cleanup job). */
@@ -25,20 +26,21 @@ export interface NewDocumentInput {
 }
 
 /**
- * Creates the document record for a stored file, with its facet rows in the same transaction.
+ * Creates the document record for a stored file, with its facet rows and search entry in the
+ * same transaction.
  * If the record cannot be written, the stored file is removed (admin-and-sharing section 4), so
  * no file is left without its row.
  */
 export async function createDocument(ctx: AppContext, input: NewDocumentInput, meta?: RequestMeta): Promise<DocumentRow> {
   const now = iso(ctx.now());
   const id = input.id ?? randomUUID();
+  const tags = normaliseTags(input.tags);
   const row: DocumentRow = {
     id,
     title: input.title.trim(),
     description: input.description?.trim() || null,
     category: input.category,
-    tags: JSON.stringify(input.tags),
-    search_text: searchTextOf({ title: input.title.trim(), description: input.description, tags: input.tags }),
+    tags: JSON.stringify(tags),
     file_path: input.file?.key ?? null,
     original_filename: input.file?.originalName ?? null,
     size: input.file?.size ?? null,
@@ -61,7 +63,8 @@ export async function createDocument(ctx: AppContext, input: NewDocumentInput, m
       const facets = await canonicalFacets(trx, id, input.facets ?? NO_FACETS);
       Object.assign(row, facetColumns(facets));
       await insertDocument(trx, row);
-      await writeFacetRows(trx, id, facets);
+      await writeFacetRows(trx, id, facets, tags);
+      await writeSearchEntry(trx, ctx.db.engine, { ...row, tags, ...facets });
     });
   } catch (error) {
     if (input.file) await ctx.storage.delete(input.file.key).catch(() => {});

@@ -3,35 +3,6 @@ import type { Database, DocumentAttachmentsTable, DocumentRow, NewDocument } fro
 
 export type DocumentAttachmentRow = Selectable<DocumentAttachmentsTable>;
 
-export interface DocumentFilter {
-  /** Lower-cased search text; matched as a substring of search_text. */
-  q?: string;
-  categories?: string[];
-  publishedOnly: boolean;
-  limit?: number;
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the characters. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The list query (exported unexecuted so a test can check its plan uses the search index). */
-export function documentsQuery(db: Kysely<Database>, filter: DocumentFilter) {
-  let query = db.selectFrom("documents").selectAll();
-  if (filter.publishedOnly) query = query.where("published", "=", 1);
-  if (filter.categories?.length) query = query.where("category", "in", filter.categories);
-  if (filter.q) query = query.where(sql<boolean>`search_text like ${likePattern(filter.q)} escape '\\'`);
-  // Ordered as the (published, created_at) index is, newest first; id breaks ties stably.
-  query = query.orderBy("created_at", "desc").orderBy("id", "desc");
-  if (filter.limit) query = query.limit(filter.limit);
-  return query;
-}
-
-export function selectDocuments(db: Kysely<Database>, filter: DocumentFilter): Promise<DocumentRow[]> {
-  return documentsQuery(db, filter).execute();
-}
-
 export function selectDocumentById(db: Kysely<Database>, id: string): Promise<DocumentRow | undefined> {
   return db.selectFrom("documents").selectAll().where("id", "=", id).executeTakeFirst();
 }
@@ -57,16 +28,6 @@ export async function countDocuments(db: Kysely<Database>): Promise<number> {
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export async function countPublishedByCategory(db: Kysely<Database>): Promise<Array<{ category: string; n: number }>> {
-  const rows = await db
-    .selectFrom("documents")
-    .select((eb) => ["category", eb.fn.countAll<string | number>().as("n")])
-    .where("published", "=", 1)
-    .groupBy("category")
-    .execute();
-  return rows.map((r) => ({ category: r.category, n: Number(r.n) }));
 }
 
 /** The published documents of a folder, by title (case-insensitively, so both engines agree), id breaking ties. */
@@ -120,13 +81,12 @@ export async function incrementViewCount(db: Kysely<Database>, id: string): Prom
 
 // Editing and deleting (admin document management) ------------------------------------------------
 
-/** The fields the edit dialog changes, plus the derived search text and the time. */
+/** The fields the edit dialog changes, and the time. */
 export interface DocumentEdit {
   title: string;
   description: string | null;
   category: string;
   tags: string;
-  search_text: string;
   published: number;
   partner: string | null;
   sectors: string;

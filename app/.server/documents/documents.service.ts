@@ -9,10 +9,13 @@ export { createDocument, type NewDocumentInput } from "./create";
 export { facetSuggestions } from "./facets";
 export {
   documentCount,
-  type ListQuery,
-  listAllDocuments,
+  type ListedDocument,
+  type ListRequest,
+  type ListResult,
+  latestPublished,
+  listDocuments,
+  listPublicDocuments,
   listPublicListItems,
-  listPublishedDocuments,
   listPublishedInFolder,
   publishedCounts,
 } from "./listing";
@@ -34,4 +37,4 @@ export {
   toPublicDocument,
   toPublicListItem,
 } from "./public-shapes";
-export { normaliseTags, searchTextOf } from "./tags-and-search-text";
+export { normaliseTags } from "./tags";

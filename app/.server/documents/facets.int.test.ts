@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FACET_MESSAGES } from "~/lib/document-facets";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { listFiles, makePdf, multipartRequest } from "../../../tests/support/files";
+import { allDocuments } from "../../../tests/support/lists";
 import { createFolder } from "../folders/folders.admin";
 import { createUser } from "../users/users.service";
 import { bulkUpload } from "./bulk-upload";
 import { documentDetailView } from "./detail";
-import { findDocument, listAllDocuments } from "./documents.service";
+import { findDocument } from "./documents.service";
 import { facetSuggestions } from "./facets";
 import { suggestionsQuery } from "./facets.queries";
 import { uploadToFolder } from "./folder-upload";
@@ -117,7 +118,7 @@ for (const engine of testEngines()) {
         // The refused values come back, to fill the form again.
         if (!outcome.ok) expect(outcome.fields.partner).toBe("partner" in fields ? fields.partner : "");
       }
-      expect(await listAllDocuments(t.ctx)).toEqual([]);
+      expect(await allDocuments(t.ctx)).toEqual([]);
       expect(await listFiles(filesDir())).toEqual([]);
     });
 
@@ -200,7 +201,7 @@ for (const engine of testEngines()) {
       );
       expect(refusedFolder).toMatchObject({ ok: false, status: 400, message: FACET_MESSAGES.sectorTooLong });
       expect(await listFiles(filesDir())).toEqual(filesBefore);
-      expect(await listAllDocuments(t.ctx)).toHaveLength(3);
+      expect(await allDocuments(t.ctx)).toHaveLength(3);
     });
 
     it("the edit page sets, changes and clears them, and refuses values over the limits", async () => {
@@ -259,7 +260,6 @@ for (const engine of testEngines()) {
           title: "Seed",
           category: "Report",
           tags: "[]",
-          search_text: "seed",
           sectors: "[]",
           locations: "[]",
           created_at: "2026-01-01T00:00:00.000Z",

@@ -41,9 +41,18 @@ export async function canonicalFacets(db: Kysely<Database>, documentId: string, 
   return { partner: partner[0] ?? null, sectors, locations };
 }
 
-/** Replaces a document's facet rows; in the transaction that writes the document row (after it). */
-export async function writeFacetRows(db: Kysely<Database>, documentId: string, facets: DocumentFacets): Promise<void> {
+/**
+ * Replaces a document's facet rows (its partner, sectors, locations and tags); in the transaction
+ * that writes the document row (after it). Tags come normalised (normaliseTags: each once).
+ */
+export async function writeFacetRows(
+  db: Kysely<Database>,
+  documentId: string,
+  facets: DocumentFacets,
+  tags: readonly string[],
+): Promise<void> {
   const rows: FacetRow[] = [
+    ...tags.map((value) => ({ facet: "tag" as const, value, value_key: facetKey(value) })),
     ...(facets.partner ? [facets.partner] : []).map((value) => ({ facet: "partner" as const, value, value_key: facetKey(value) })),
     ...facets.sectors.map((value) => ({ facet: "sector" as const, value, value_key: facetKey(value) })),
     ...facets.locations.map((value) => ({ facet: "location" as const, value, value_key: facetKey(value) })),

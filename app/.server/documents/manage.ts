@@ -4,10 +4,11 @@ import { type DocumentFacetsInput, type FacetField, readDocumentFacets } from "~
 import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
+import { deleteSearchEntry, writeSearchEntry } from "../search/search-index";
 import { iso } from "../time";
 import { listDocumentAttachments } from "./attachments";
 import { type DocumentAttachmentRow, deleteDocumentRows, updateDocumentRow } from "./documents.queries";
-import { findDocument, normaliseTags, parseList, searchTextOf } from "./documents.service";
+import { findDocument, normaliseTags, parseList } from "./documents.service";
 import { canonicalFacets, facetColumns, facetSuggestions, writeFacetRows } from "./facets";
 import type { AttachmentDetail } from "./public-shapes";
 
@@ -84,8 +85,9 @@ export type EditOutcome =
 
 /**
  * Saves the edit dialog: title required, an empty description stored as null, the category in its
- * canonical spelling, tags normalised, and search_text rewritten from them; partner, sectors and
- * locations cleaned, within their limits and in their stored spelling, with their facet rows.
+ * canonical spelling, tags normalised; partner, sectors and locations cleaned, within their limits
+ * and in their stored spelling; the facet rows and the search entry rewritten in the same
+ * transaction, so the list and the search never show the old version.
  */
 export async function updateDocument(ctx: AppContext, id: string, input: DocumentEditInput): Promise<EditOutcome> {
   const title = input.title.trim();
@@ -102,7 +104,6 @@ export async function updateDocument(ctx: AppContext, id: string, input: Documen
     description,
     category,
     tags: JSON.stringify(tags),
-    search_text: searchTextOf({ title, description, tags }),
     published: input.published ? 1 : 0,
     updated_at: now,
   };
@@ -110,7 +111,10 @@ export async function updateDocument(ctx: AppContext, id: string, input: Documen
     const facets = await canonicalFacets(trx, id, reading.facets);
     const change = { ...edit, ...facetColumns(facets) };
     const before = await updateDocumentRow(trx, id, change);
-    if (before) await writeFacetRows(trx, id, facets);
+    if (before) {
+      await writeFacetRows(trx, id, facets, tags);
+      await writeSearchEntry(trx, ctx.db.engine, { id, title, description, tags, ...facets });
+    }
     return before ? { before, change } : null;
   });
   if (!saved) return { ok: false, status: 404, message: "Update Failed: Document not found", field: null };
@@ -140,7 +144,10 @@ function announceEdit(ctx: AppContext, wasPublished: boolean, doc: DocumentRow):
  * Returns the deleted document's title, or null if there was none.
  */
 export async function deleteDocument(ctx: AppContext, id: string): Promise<{ title: string } | null> {
-  const deleted = await ctx.db.kysely.transaction().execute((trx) => deleteDocumentRows(trx, id));
+  const deleted = await ctx.db.kysely.transaction().execute(async (trx) => {
+    await deleteSearchEntry(trx, ctx.db.engine, id);
+    return deleteDocumentRows(trx, id);
+  });
   if (!deleted) return null;
   const { document, attachments } = deleted;
   await removeFiles(ctx, document, attachments);

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Category } from "~/lib/categories";
+import { listQuery, PER_MAX } from "~/lib/document-query";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
-import { createDocument, listPublicListItems, listPublishedDocuments, toPublicListItem } from "./documents.service";
+import { publishedDocuments } from "../../../tests/support/lists";
+import { createDocument, listPublicListItems, toPublicListItem } from "./documents.service";
 
 interface Seed {
   title: string;
@@ -70,15 +72,16 @@ for (const engine of testEngines()) {
     });
     afterEach(async () => t.cleanup());
 
-    const titles = async (query: { category?: string | null; q?: string | null }) =>
-      (await listPublicListItems(t.ctx, query)).map((i) => i.title);
+    const titles = async ({ category, q }: { category?: string | null; q?: string | null }) =>
+      (await publishedDocuments(t.ctx, { category: category ?? undefined, q: q ?? "" })).map((i) => i.title);
+    const items = async (category: Category) => (await listPublicListItems(t.ctx, listQuery({ per: PER_MAX }), category)).items;
 
     it("carries exactly the spec's list item fields, with real values", async () => {
-      const items = await listPublicListItems(t.ctx, { category: "Report" });
-      for (const item of items) {
+      const reports = await items("Report");
+      for (const item of reports) {
         expect(Object.keys(item).sort()).toEqual(["created_at", "description", "id", "size", "tags", "title"]);
       }
-      const baidoa = items.find((i) => i.title === "Baidoa Site Monitoring Round 12");
+      const baidoa = reports.find((i) => i.title === "Baidoa Site Monitoring Round 12");
       expect(baidoa).toMatchObject({
         description: "Shelter and WASH gaps",
         tags: ["Baidoa", "Bay"],
@@ -87,10 +90,10 @@ for (const engine of testEngines()) {
       });
       expect(baidoa?.id).toMatch(/^[0-9a-f-]{36}$/);
       // A document without a description or a file still has the keys, as null.
-      const [glossary] = await listPublicListItems(t.ctx, { category: "Other" });
+      const [glossary] = await items("Other");
       expect(glossary).toMatchObject({ description: null, size: null, tags: [] });
       // The presenter drops everything else a public document has (category, file type, ...).
-      const [doc] = await listPublishedDocuments(t.ctx, { category: "Report" });
+      const [doc] = await publishedDocuments(t.ctx, { category: "Report" });
       expect(doc).toHaveProperty("category", "Report");
       expect(toPublicListItem(doc!)).toEqual({
         id: doc!.id,
@@ -120,7 +123,7 @@ for (const engine of testEngines()) {
       expect(await titles({ q: "indicators" })).toEqual(["Minimum Standards for Site Management"]);
     });
 
-    it("maps the category onto the canonical list: Standards is Policy, unknown gives nothing", async () => {
+    it("maps the category onto the canonical list: Standards is Policy", async () => {
       const reports = ["Eviction Trends Analysis", "Baidoa Site Monitoring Round 12"];
       expect(await titles({ category: "Report" })).toEqual(reports);
       expect(await titles({ category: "report" })).toEqual(reports);
@@ -131,8 +134,6 @@ for (const engine of testEngines()) {
       expect(await titles({ category: "Policy" })).toEqual(["Minimum Standards for Site Management"]);
       expect(await titles({ category: "Standards" })).toEqual(["Minimum Standards for Site Management"]);
       expect(await titles({ category: "standard" })).toEqual(["Minimum Standards for Site Management"]);
-      expect(await titles({ category: "Nonsense" })).toEqual([]);
-      expect(await titles({ category: "Dashboard" })).toEqual([]);
     });
 
     it("searches within a category, case-insensitively over title, description and tags", async () => {

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
+import { publishedDocuments } from "../../../tests/support/lists";
 import { activityByAction } from "../activity/activity.service";
 import { createSession } from "../auth/sessions";
 import type { UserRow } from "../db/types";
-import { findDocument, findPublishedDocument, listPublishedDocuments } from "../documents/documents.service";
+import { findDocument, findPublishedDocument } from "../documents/documents.service";
 import type { PortalEvent } from "../events/bus";
 import { createUser } from "../users/users.service";
 import { checkPermissions, runSelfTest } from "./self-test";
@@ -49,7 +50,7 @@ for (const engine of testEngines()) {
       const [doc] = await testDocs();
       expect(doc).toMatchObject({ published: 0, category: "Other", mime_type: "text/plain", uploaded_by: admin.id });
       expect(await findPublishedDocument(t.ctx, doc!.id)).toBeNull();
-      expect((await listPublishedDocuments(t.ctx)).map((d) => d.id)).not.toContain(doc!.id);
+      expect((await publishedDocuments(t.ctx)).map((d) => d.id)).not.toContain(doc!.id);
       expect(await t.ctx.storage.stat(doc!.file_path!)).toMatchObject({ size: doc!.size });
       // The change is announced to staff only: nothing about an unpublished document goes public.
       expect(events.filter((e) => e.type.startsWith("document."))).toEqual([

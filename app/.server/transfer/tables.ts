@@ -31,6 +31,14 @@ export type TransferTable = (typeof TRANSFER_TABLES)[number]["name"];
 
 export const TABLE_NAMES: readonly TransferTable[] = TRANSFER_TABLES.map((t) => t.name);
 
+/**
+ * Tables derived from the others, left out of dumps and rebuilt after a restore: the search
+ * index (search-index.ts), including SQLite's FTS5 shadow tables, all named `search_*`.
+ */
+export function isDerivedTable(name: string): boolean {
+  return name.startsWith("search_");
+}
+
 /** Names of Kysely's migration bookkeeping tables (the Migrator's defaults). */
 export const MIGRATION_TABLES = ["kysely_migration", "kysely_migration_lock"] as const;
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Engine } from "../db/client";
 import type { Database } from "../db/types";
 import type { ColumnInfo } from "./dump-format";
-import { MIGRATION_TABLES } from "./tables";
+import { isDerivedTable, MIGRATION_TABLES } from "./tables";
 
 /**
  * The transfer module's only database access. Tables are named at run time (the dump walks all of
@@ -24,10 +24,10 @@ export interface ForeignKey {
   references: string;
 }
 
-/** Every table of the current schema (Kysely's migration tables left out), with columns in order. */
+/** Every table of the current schema (Kysely's migration tables and derived tables left out), with columns in order. */
 export async function selectTables(db: Kysely<Database>, engine: Engine): Promise<LiveTable[]> {
   const tables = engine === "sqlite" ? await sqliteTables(db) : await postgresTables(db);
-  return tables.filter((t) => !(MIGRATION_TABLES as readonly string[]).includes(t.name));
+  return tables.filter((t) => !(MIGRATION_TABLES as readonly string[]).includes(t.name) && !isDerivedTable(t.name));
 }
 
 async function sqliteTables(db: Kysely<Database>): Promise<LiveTable[]> {
@@ -71,20 +71,20 @@ async function postgresTables(db: Kysely<Database>): Promise<LiveTable[]> {
   return [...byName.values()];
 }
 
-/** Every foreign key of the current schema, as child table -> parent table. */
+/** Every foreign key of the current schema (derived tables' left out), as child table -> parent table. */
 export async function selectForeignKeys(db: Kysely<Database>, engine: Engine): Promise<ForeignKey[]> {
   if (engine === "sqlite") {
     const { rows } = await sql<ForeignKey>`
       select m.name as "table", f."table" as "references"
       from sqlite_master m join pragma_foreign_key_list(m.name) f
       where m.type = 'table' and m.name not like 'sqlite_%'`.execute(db);
-    return rows;
+    return rows.filter((fk) => !isDerivedTable(fk.table));
   }
   const { rows } = await sql<ForeignKey>`
     select child.relname as "table", parent.relname as "references"
     from pg_constraint k join pg_class child on child.oid = k.conrelid join pg_class parent on parent.oid = k.confrelid
     where k.contype = 'f' and k.connamespace = current_schema()::regnamespace`.execute(db);
-  return rows;
+  return rows.filter((fk) => !isDerivedTable(fk.table));
 }
 
 /**

@@ -171,7 +171,6 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
     description: null,
     category: "Report",
     tags: "[]",
-    search_text: `fixture document ${n}`,
     file_path: file?.key ?? null,
     original_filename: file ? path.basename(file.key) : null,
     size: file?.bytes.length ?? null,

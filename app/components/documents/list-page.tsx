@@ -1,7 +1,8 @@
 import { FileText, Search } from "lucide-react";
 import { Form } from "react-router";
 import type { Category } from "~/lib/categories";
-import { matchesSearch } from "~/lib/search";
+import { CARD_PER, type ListData, listHref } from "~/lib/document-query";
+import { Pager } from "../ui/pager";
 import { buttonClass, inputClass } from "../ui/styles";
 import { ListCard, type ListCardItem } from "./list-card";
 import { type ListLoadFailed, useListRefresh } from "./use-list-refresh";
@@ -60,15 +61,7 @@ export const LIST_PAGES = {
   },
 } as const satisfies Record<string, ListPageConfig>;
 
-export interface ListPageData {
-  q: string;
-  documents: ListCardItem[];
-}
-
-/** The page's address for a search, in the form a GET form submission produces. */
-export function searchHref(path: string, q: string): string {
-  return q ? `${path}?${new URLSearchParams({ q })}` : path;
-}
+export type ListPageData = ListData<ListCardItem>;
 
 /**
  * Reports, guidelines and standards: one server-rendered page with a GET
@@ -77,8 +70,10 @@ export function searchHref(path: string, q: string): string {
  */
 export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderData: ListPageData | ListLoadFailed }) {
   const data = useListRefresh(loaderData, { title: "Error", description: page.loadError });
-  const search = useLiveSearch(data.q, (q) => searchHref(page.path, q));
-  const items = data.documents.filter((doc) => matchesSearch(doc, search.query));
+  const { query } = data;
+  const hrefFor = (change: Parameters<typeof listHref>[2]) => listHref(page.path, query, change, CARD_PER);
+  const search = useLiveSearch(query.q, (q) => hrefFor({ q }));
+  const items = data.page.items;
   const inputId = `${page.path.slice(1)}-search`;
 
   return (
@@ -107,7 +102,7 @@ export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderDat
       </Form>
 
       <p role="status" className="mt-4 text-sm text-slate-600">
-        {page.countLine(items.length)}
+        {page.countLine(data.page.total)}
       </p>
 
       {items.length === 0 ? (
@@ -117,13 +112,21 @@ export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderDat
           <p className="mt-1">Try adjusting your search terms or filters.</p>
         </div>
       ) : (
-        <ul className="mt-4 space-y-4">
-          {items.map((item) => (
-            <li key={item.id}>
-              <ListCard item={item} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-4 space-y-4">
+            {items.map((item) => (
+              <li key={item.id}>
+                <ListCard item={item} />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label={`Pages of ${page.title}`}
+            page={data.page.page}
+            pageCount={data.page.pageCount}
+            hrefFor={(n) => hrefFor({ page: n })}
+          />
+        </>
       )}
     </div>
   );

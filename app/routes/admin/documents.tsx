@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
-import { facetSuggestions, listAllDocuments } from "~/.server/documents/documents.service";
+import { facetSuggestions, listDocuments } from "~/.server/documents/documents.service";
 import { toAdminDocument } from "~/.server/documents/manage";
 import { type UploadFormFields, uploadDocument } from "~/.server/documents/upload";
 import { readFlash } from "~/.server/http/flash";
@@ -12,10 +12,12 @@ import { RefreshButton } from "~/components/admin/content/refresh-button";
 import { UploadDocumentForm } from "~/components/admin/content/upload-document-form";
 import { useLiveReload } from "~/components/admin/content/use-live-reload";
 import { Alert } from "~/components/ui/alert";
+import { Pager } from "~/components/ui/pager";
 import { buttonClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { NO_SUGGESTIONS } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES, splitMessage } from "~/lib/document-form";
+import { listHref, readListQuery, TABLE_PER } from "~/lib/document-query";
 import type { Route } from "./+types/documents";
 
 export const meta: Route.MetaFunction = () => [{ title: "Documents | Admin Portal" }];
@@ -32,11 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The layout shows a redirect's message as a toast and clears it; the page also shows it inline.
   const flash = readFlash(request).message;
   try {
-    const [documents, suggestions] = await Promise.all([listAllDocuments(ctx), facetSuggestions(ctx)]);
-    return { documents: documents.map(toAdminDocument), suggestions, flash, loadError: null };
+    const query = readListQuery(new URL(request.url).searchParams, { per: TABLE_PER, category: true });
+    const [listed, suggestions] = await Promise.all([listDocuments(ctx, { query, scope: "staff" }), facetSuggestions(ctx)]);
+    const { items, ...paging } = listed.page;
+    return { documents: items.map(({ row }) => toAdminDocument(row)), paging, query, suggestions, flash, loadError: null };
   } catch (error) {
     ctx.log.error({ err: error }, "loading documents failed");
-    return data({ documents: [], suggestions: NO_SUGGESTIONS, flash, loadError: LOAD_FAILED }, { status: 500 });
+    return data({ documents: [], paging: null, query: null, suggestions: NO_SUGGESTIONS, flash, loadError: LOAD_FAILED }, { status: 500 });
   }
 }
 
@@ -139,7 +143,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="list-heading" className="mt-8">
         <h2 id="list-heading" className="text-lg font-semibold">
-          All documents ({loaderData.documents.length})
+          All documents ({loaderData.paging?.total ?? 0})
         </h2>
         {loaderData.loadError ? (
           <div className="mt-4">
@@ -152,7 +156,17 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
             No Documents Found
           </p>
         ) : (
-          <DocumentsTable documents={loaderData.documents} suggestions={loaderData.suggestions} />
+          <>
+            <DocumentsTable documents={loaderData.documents} suggestions={loaderData.suggestions} />
+            {loaderData.paging && loaderData.query ? (
+              <Pager
+                label="Pages of documents"
+                page={loaderData.paging.page}
+                pageCount={loaderData.paging.pageCount}
+                hrefFor={(n) => listHref("/admin/documents", loaderData.query, { page: n }, TABLE_PER)}
+              />
+            ) : null}
+          </>
         )}
       </section>
     </>

@@ -1,13 +1,14 @@
 import { FileText, Search } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { app } from "~/.server/context";
-import { listPublishedDocuments } from "~/.server/documents/documents.service";
+import { loadLibrary } from "~/.server/documents/list-loader";
 import { DocumentCard } from "~/components/documents/document-card";
 import { keepListOnFailure, useListRefresh } from "~/components/documents/use-list-refresh";
 import { useLiveSearch } from "~/components/documents/use-live-search";
+import { Pager } from "~/components/ui/pager";
 import { inputClass } from "~/components/ui/styles";
 import { LIBRARY_FILTERS } from "~/lib/categories";
-import { matchesSearch } from "~/lib/search";
+import { CARD_PER, listHref } from "~/lib/document-query";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/documents";
 
@@ -17,33 +18,22 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const category = url.searchParams.get("category") ?? "All";
-  const documents = await listPublishedDocuments(app(), { q, category });
-  return { documents, q, category };
+  return loadLibrary(app(), request);
 }
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => keepListOnFailure(args);
-
-function libraryHref(q: string, category: string): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (category !== "All") params.set("category", category);
-  const search = params.toString();
-  return search ? `/documents?${search}` : "/documents";
-}
 
 const LOAD_ERROR = { title: "Error", description: "Failed to load documents" };
 
 export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
   const data = useListRefresh(loaderData, LOAD_ERROR);
-  const { category } = data;
-  const search = useLiveSearch(data.q, (q) => libraryHref(q, category));
-  const q = search.query.trim();
-  const documents = data.documents.filter((doc) => matchesSearch(doc, q));
-  const filtered = q !== "" || category !== "All";
-  const filterHref = (c: string) => libraryHref(q, c);
+  const { query } = data;
+  const category = query.category ?? "All";
+  const hrefFor = (change: Parameters<typeof listHref>[2]) => listHref("/documents", query, change, CARD_PER);
+  const search = useLiveSearch(query.q, (q) => hrefFor({ q }));
+  const documents = data.page.items;
+  const filtered = query.q !== "" || category !== "All";
+  const filterHref = (c: string) => hrefFor({ category: c === "All" ? null : (c as typeof query.category) });
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/documents";
   return (
@@ -51,7 +41,7 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Document Library</h1>
         <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800">
-          {documents.length}
+          {data.page.total}
           <span className="sr-only"> documents</span>
         </span>
       </div>
@@ -119,6 +109,7 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <Pager label="Pages of documents" page={data.page.page} pageCount={data.page.pageCount} hrefFor={(n) => hrefFor({ page: n })} />
         </>
       )}
     </div>

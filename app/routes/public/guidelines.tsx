@@ -1,5 +1,5 @@
 import { app } from "~/.server/context";
-import { listPublicListItems } from "~/.server/documents/documents.service";
+import { loadCategoryList } from "~/.server/documents/list-loader";
 import { LIST_PAGES, ListPage } from "~/components/documents/list-page";
 import { keepListOnFailure } from "~/components/documents/use-list-refresh";
 import { retitle } from "~/lib/site";
@@ -13,8 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
-  return { q, documents: await listPublicListItems(app(), { q, category: page.category }) };
+  return loadCategoryList(app(), request, page.category);
 }
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => keepListOnFailure(args);

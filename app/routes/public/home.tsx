@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { app } from "~/.server/context";
 import { listPublicDashboards } from "~/.server/dashboards/dashboards.service";
-import { listPublishedDocuments, publishedCounts } from "~/.server/documents/documents.service";
+import { latestPublished, publishedCounts } from "~/.server/documents/documents.service";
 import { readAboutText } from "~/.server/settings/about.service";
 import { publicContacts } from "~/.server/site/site.service";
 import { CategoryBadge, TagList } from "~/components/documents/document-card";
@@ -25,7 +25,7 @@ const LATEST_PUBLICATIONS = 6;
 export async function loader() {
   const ctx = app();
   const [latest, counts, contacts, dashboards, about] = await Promise.all([
-    listPublishedDocuments(ctx, { limit: LATEST_PUBLICATIONS }),
+    latestPublished(ctx, LATEST_PUBLICATIONS),
     publishedCounts(ctx),
     publicContacts(ctx),
     listPublicDashboards(ctx),

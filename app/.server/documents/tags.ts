@@ -1,7 +1,4 @@
-/**
- * The stored, derived text of a document: its tags in their one stored form, and the lower-cased
- * text the substring search runs over (decision 0003).
- */
+/** A document's tags in their one stored form. */
 
 /** Tags are trimmed, de-duplicated (case-insensitively) and empty ones dropped (admin-and-sharing section 5). */
 export function normaliseTags(raw: string | string[] | null | undefined): string[] {
@@ -13,9 +10,4 @@ export function normaliseTags(raw: string | string[] | null | undefined): string
     seen.add(key);
     return true;
   });
-}
-
-/** The lower-cased text the substring search runs over: title, description and every tag. */
-export function searchTextOf(doc: { title: string; description: string | null; tags: string[] }): string {
-  return [doc.title, doc.description ?? "", ...doc.tags].join("\n").toLowerCase();
 }

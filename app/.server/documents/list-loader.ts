@@ -1,0 +1,25 @@
+import type { Category } from "~/lib/categories";
+import { CARD_PER, type ListData, readListQuery } from "~/lib/document-query";
+import type { AppContext } from "../context";
+import { listPublicDocuments } from "./listing";
+import { type PublicDocument, type PublicListItem, toPublicListItem } from "./public-shapes";
+
+/**
+ * What the public list routes load: the state their address asks for, one page of results and
+ * the facet counts. Reports, guidelines and standards send the spec's list items; the library
+ * its cards' fields.
+ */
+
+/** A category's list page (reports, guidelines, standards): the category is the page's own. */
+export async function loadCategoryList(ctx: AppContext, request: Request, category: Category): Promise<ListData<PublicListItem>> {
+  const query = readListQuery(new URL(request.url).searchParams, { per: CARD_PER, category: false });
+  const { page, facets } = await listPublicDocuments(ctx, query, { category });
+  return { query, facets, page: { ...page, items: page.items.map((doc) => ({ ...toPublicListItem(doc), snippet: doc.snippet })) } };
+}
+
+/** The document library: the category is one of its facets. */
+export async function loadLibrary(ctx: AppContext, request: Request): Promise<ListData<PublicDocument>> {
+  const query = readListQuery(new URL(request.url).searchParams, { per: CARD_PER, category: true });
+  const { page, facets } = await listPublicDocuments(ctx, query);
+  return { query, facets, page };
+}

@@ -1,0 +1,41 @@
+/**
+ * Counts of document lists (totals, facet counts, the home page's categories), kept per version
+ * of the search state (search-index.ts). Any write a list can show advances the version in the
+ * same transaction, so a cached count is never read after the documents it counted changed, on
+ * this instance or another. Counting every published document costs tens of milliseconds at
+ * 100,000 documents; between writes the answer is read from here.
+ */
+
+/** Entries kept; the oldest used goes first. A key is a list's filters, so this covers many searches. */
+const MAX_ENTRIES = 2_000;
+
+export class CountCache {
+  #version = -1;
+  #entries = new Map<string, unknown>();
+
+  /** The cached value of `key` at `version`, or `compute()`'s, cached. A new version empties the cache. */
+  async get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T> {
+    if (version !== this.#version) {
+      this.#entries.clear();
+      this.#version = version;
+    }
+    if (this.#entries.has(key)) {
+      const value = this.#entries.get(key) as T;
+      // Re-inserting marks it as recently used (a Map keeps insertion order).
+      this.#entries.delete(key);
+      this.#entries.set(key, value);
+      return value;
+    }
+    const value = await compute();
+    // A write may have landed while computing; the value then belongs to an older version.
+    if (version === this.#version) {
+      this.#entries.set(key, value);
+      if (this.#entries.size > MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as string);
+    }
+    return value;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}

@@ -1,0 +1,147 @@
+import { type Kysely, sql } from "kysely";
+import type { Engine } from "../db/client";
+import type { Database } from "../db/types";
+import { indexText } from "./normalise";
+
+/**
+ * The full-text index of documents (decision 0015): one entry per document, written by the
+ * documents service in the same transaction as the document itself, so an edit, unpublish or
+ * delete is never searchable a moment later. Its text is folded by `indexText` on both engines,
+ * so both see the same tokens.
+ *
+ * - SQLite: `search_fts`, an FTS5 table (title, description, keywords; unicode61 with diacritics
+ *   removed and prefix indexes for the typed-ahead last word), whose rowid is the entry's key in
+ *   `search_keys` (documents have text ids; FTS5 rows need integer ones).
+ * - PostgreSQL: `search_vectors`, one weighted `tsvector` per document in the language-neutral
+ *   `simple` configuration (A title, B description, C keywords), with a GIN index.
+ *
+ * `search_state.version` grows with every write to documents that a list can show; the list
+ * service caches counts per version (search-cache.ts). Every table here starts with `search_`:
+ * it is derived data, left out of dumps and rebuilt after a restore (rebuildSearchIndex).
+ */
+
+/** What the index reads of a document. */
+export interface SearchSource {
+  id: string;
+  title: string;
+  description: string | null;
+  tags: readonly string[];
+  partner: string | null;
+  sectors: readonly string[];
+  locations: readonly string[];
+}
+
+/** The three weighted parts of an entry, folded. */
+export function entryText(doc: SearchSource): { title: string; description: string; keywords: string } {
+  return {
+    title: indexText(doc.title),
+    description: indexText(doc.description ?? ""),
+    keywords: indexText([...doc.tags, doc.partner ?? "", ...doc.sectors, ...doc.locations].join(" ")),
+  };
+}
+
+/** Writes (or rewrites) a document's entry and advances the version. Run in the document's transaction. */
+export async function writeSearchEntry(db: Kysely<Database>, engine: Engine, doc: SearchSource): Promise<void> {
+  await writeEntries(db, engine, [doc]);
+  await bumpSearchVersion(db);
+}
+
+/** Removes a document's entry and advances the version. Run in the transaction that deletes it. */
+export async function deleteSearchEntry(db: Kysely<Database>, engine: Engine, documentId: string): Promise<void> {
+  await removeEntries(db, engine, [documentId]);
+  await bumpSearchVersion(db);
+}
+
+/**
+ * Advances the version without touching an entry: for a change that moves a document in a list
+ * or its counts without changing its words (dates, publication, category, file).
+ */
+export async function bumpSearchVersion(db: Kysely<Database>): Promise<void> {
+  await sql`update search_state set version = version + 1 where id = 1`.execute(db);
+}
+
+export async function readSearchVersion(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ version: number | string }>`select version from search_state where id = 1`.execute(db);
+  return Number(rows[0]?.version ?? 0);
+}
+
+async function removeEntries(db: Kysely<Database>, engine: Engine, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const list = sql.join(ids.map((id) => sql`${id}`));
+  if (engine === "postgres") {
+    await sql`delete from search_vectors where document_id in (${list})`.execute(db);
+    return;
+  }
+  await sql`delete from search_fts where rowid in (select rowid from search_keys where document_id in (${list}))`.execute(db);
+  await sql`delete from search_keys where document_id in (${list})`.execute(db);
+}
+
+/** Writes many entries at once (replacing any there), without advancing the version. */
+async function writeEntries(db: Kysely<Database>, engine: Engine, docs: readonly SearchSource[]): Promise<void> {
+  if (docs.length === 0) return;
+  if (engine === "postgres") {
+    const values = sql.join(
+      docs.map((doc) => {
+        const t = entryText(doc);
+        return sql`(${doc.id}, setweight(to_tsvector('simple', ${t.title}), 'A') || setweight(to_tsvector('simple', ${t.description}), 'B') || setweight(to_tsvector('simple', ${t.keywords}), 'C'))`;
+      }),
+    );
+    await sql`insert into search_vectors (document_id, vector) values ${values}
+      on conflict (document_id) do update set vector = excluded.vector`.execute(db);
+    return;
+  }
+  await removeEntries(
+    db,
+    engine,
+    docs.map((d) => d.id),
+  );
+  for (const doc of docs) {
+    const { rows } = await sql<{ rowid: number }>`insert into search_keys (document_id) values (${doc.id}) returning rowid`.execute(db);
+    const t = entryText(doc);
+    await sql`insert into search_fts (rowid, title, description, keywords) values (${rows[0]!.rowid}, ${t.title}, ${t.description}, ${t.keywords})`.execute(
+      db,
+    );
+  }
+}
+
+function jsonList(value: string | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** How many documents a rebuild reads and writes at a time. */
+const REBUILD_BATCH = 500;
+
+/**
+ * Rebuilds the whole index from the documents table: after a restore or import, and for the
+ * benchmark's bulk-loaded documents. Pages by id, so memory stays flat at any size. Returns
+ * how many entries were written.
+ */
+export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): Promise<number> {
+  await (engine === "postgres" ? sql`delete from search_vectors` : sql`delete from search_fts`).execute(db);
+  if (engine === "sqlite") await sql`delete from search_keys`.execute(db);
+  let after: string | null = null;
+  let written = 0;
+  for (;;) {
+    let query = db
+      .selectFrom("documents")
+      .select(["id", "title", "description", "tags", "partner", "sectors", "locations"])
+      .orderBy("id")
+      .limit(REBUILD_BATCH);
+    if (after !== null) query = query.where("id", ">", after);
+    const rows = await query.execute();
+    if (rows.length === 0) break;
+    const docs = rows.map((r) => ({ ...r, tags: jsonList(r.tags), sectors: jsonList(r.sectors), locations: jsonList(r.locations) }));
+    // One transaction a batch; inside a caller's (a migration's) its own.
+    if (db.isTransaction) await writeEntries(db, engine, docs);
+    else await db.transaction().execute((trx) => writeEntries(trx, engine, docs));
+    written += rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
+  await bumpSearchVersion(db);
+  return written;
+}
