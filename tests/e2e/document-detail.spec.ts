@@ -42,12 +42,11 @@ function addRecord(conn: Database.Database, dataDir: string, title: string, file
   const now = new Date().toISOString();
   conn
     .prepare(
-      `insert into documents (id, title, description, category, tags, search_text, file_path, size, mime_type, file_ext, sha256, published, sectors, locations, created_at, updated_at)
-       values (?, ?, 'Added by the detail tests.', 'Other', '[]', lower(?), ?, ?, ?, ?, ?, 1, '[]', '[]', ?, ?)`,
+      `insert into documents (id, title, description, category, tags, file_path, size, mime_type, file_ext, sha256, published, sectors, locations, created_at, updated_at)
+       values (?, ?, 'Added by the detail tests.', 'Other', '[]', ?, ?, ?, ?, ?, 1, '[]', '[]', ?, ?)`,
     )
     .run(
       id,
-      title,
       title,
       key,
       file?.bytes.length ?? null,
