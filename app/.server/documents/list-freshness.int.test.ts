@@ -275,6 +275,39 @@ for (const engine of testEngines()) {
       expect(await showAll(t.ctx)).toEqual(await showAll(other));
     });
 
+    it("saves tags that differ only in spacing or in how an accent is encoded, counting the document once under the tag", async () => {
+      const tags = ["Site Monitoring", "Site  Monitoring", "Café", "Cafe\u0301"];
+      const doc = await createDocument(t.ctx, {
+        title: "Xudur Site Monitoring",
+        description: null,
+        category: "Report",
+        tags,
+        published: true,
+        uploadedBy: null,
+        file: null,
+      });
+      // Two seeded documents have the tag "Site Monitoring" too.
+      const counted = async () => (await show(t.ctx, {})).facets!.tags.filter((o) => /site monitoring|caf/i.test(o.value));
+      expect(await counted()).toEqual([
+        { value: "Site Monitoring", label: "Site Monitoring", count: 3 },
+        { value: "Café", label: "Café", count: 1 },
+      ]);
+      expect((await show(t.ctx, { tags: ["site   monitoring"] })).ids).toContain(doc.id);
+      expect((await show(t.ctx, { tags: ["CAFE\u0301"] })).ids).toEqual([doc.id]);
+      // Saving the same tags again through the edit form works too.
+      const edited = await updateDocument(
+        t.ctx,
+        doc.id,
+        edit({ title: "Xudur Site Monitoring", tags: tags.join(", "), partner: "", sectors: [], locations: [] }),
+      );
+      expect(edited).toMatchObject({ ok: true });
+      expect((await show(t.ctx, { q: "xudur" })).ids).toEqual([doc.id]);
+      expect(await counted()).toEqual([
+        { value: "Site Monitoring", label: "Site Monitoring", count: 3 },
+        { value: "Café", label: "Café", count: 1 },
+      ]);
+    });
+
     it("counts a list once per version, whatever its page, page size or sort", async () => {
       const first = await show(t.ctx, { per: 12, page: 1 });
       // A row written behind the service's back (no version change) is not counted until the next write:
