@@ -198,6 +198,20 @@ for (const engine of testEngines()) {
       expect(await titles({ q: "XERYAHA" })).toEqual(["Xeryaha barakacayaasha: hagaha maareynta", "Qorshaha Biyaha iyo Nadaafadda"]);
     });
 
+    it("gives each searched result a snippet of its description with the matched words marked, and none without words", async () => {
+      const [cholera] = (await list({ q: "rehydration chlorin" })).page.items;
+      expect(cholera?.title).toBe("Cholera Response in Baidoa Sites");
+      expect(cholera!.snippet!.filter((p) => p.mark).map((p) => p.text)).toEqual(["rehydration", "chlorination"]);
+      expect(cholera!.snippet!.map((p) => p.text).join("")).toBe(cholera!.description);
+      const [arabic] = (await list({ q: "مخيمات" })).page.items;
+      expect(arabic!.snippet!.filter((p) => p.mark).map((p) => p.text)).toEqual(["مُخَيَّمات"]);
+      // Matched in the title only: no snippet. No words: no snippets at all.
+      expect((await list({ q: "engagement" })).page.items.map((i) => [i.title, i.snippet])).toEqual([
+        ["Gatekeeper Engagement Strategy", null],
+      ]);
+      expect((await list()).page.items.every((i) => i.snippet === null)).toBe(true);
+    });
+
     it("keeps a phrase's words in order, and an excluded word's documents out", async () => {
       expect(await titles({ q: '"management camp"' })).toEqual([]);
       const kismayo = await titles({ q: "eviction kismayo" });
