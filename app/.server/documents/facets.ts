@@ -51,8 +51,14 @@ export async function writeFacetRows(
   facets: DocumentFacets,
   tags: readonly string[],
 ): Promise<void> {
+  // normaliseTags compares tags by lower case only; their facet key also folds inner spaces and the
+  // encoding of accents, so "Site  Monitoring" after "Site Monitoring" is the same tag row (written once:
+  // a second row would break the (document, facet, value_key) unique index and fail the save).
+  const tagKeys = new Set<string>();
   const rows: FacetRow[] = [
-    ...tags.map((value) => ({ facet: "tag" as const, value, value_key: facetKey(value) })),
+    ...tags
+      .map((value) => ({ facet: "tag" as const, value, value_key: facetKey(value) }))
+      .filter((row) => !tagKeys.has(row.value_key) && tagKeys.add(row.value_key)),
     ...(facets.partner ? [facets.partner] : []).map((value) => ({ facet: "partner" as const, value, value_key: facetKey(value) })),
     ...facets.sectors.map((value) => ({ facet: "sector" as const, value, value_key: facetKey(value) })),
     ...facets.locations.map((value) => ({ facet: "location" as const, value, value_key: facetKey(value) })),

@@ -75,8 +75,11 @@ function cacheOf(ctx: AppContext): CountCache {
 function toFilter(ctx: AppContext, request: ListRequest): { filter: ListFilter; terms: string[] } {
   const parsed = parseSearchQuery(request.query.q);
   const match = ctx.db.engine === "postgres" ? renderTsquery(parsed) : renderFts5(parsed);
+  // The page, its size and the order are not filters: left out, every page and order of one list
+  // shares its cached counts (countKey).
+  const { sort: _sort, page: _page, per: _per, ...filters } = request.query;
   const filter: ListFilter = {
-    ...request.query,
+    ...filters,
     category: request.category ?? request.query.category,
     publishedOnly: request.scope === "public",
     state: request.scope === "staff" ? (request.state ?? null) : null,

@@ -30,17 +30,28 @@ function hitsIn(text: string, terms: readonly string[]): Hit[] {
   return hits;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+/** A snippet's edge moves at most this far to keep a word whole; a longer run of letters is cut. */
+const MAX_EDGE_SHIFT = 30;
+
+/** `index`, or the one before it if it falls between the two halves of a surrogate pair (an emoji). */
+function codePointBoundary(text: string, index: number): number {
+  const unit = text.charCodeAt(index);
+  return index > 0 && unit >= 0xdc00 && unit <= 0xdfff ? index - 1 : index;
+}
+
 /** Moves `index` back to the start of the word it falls in, so a snippet never starts mid-word. */
 function wordStart(text: string, index: number): number {
   let i = index;
-  while (i > 0 && /[\p{L}\p{N}\p{M}]/u.test(text[i - 1]!)) i--;
-  return i;
+  while (i > 0 && index - i <= MAX_EDGE_SHIFT && WORD_CHAR.test(text[i - 1]!)) i--;
+  return codePointBoundary(text, index - i > MAX_EDGE_SHIFT ? index : i);
 }
 
+/** Moves `index` on to the end of the word it falls in, so a snippet never ends mid-word. */
 function wordEnd(text: string, index: number): number {
   let i = index;
-  while (i < text.length && /[\p{L}\p{N}\p{M}]/u.test(text[i]!)) i++;
-  return i;
+  while (i < text.length && i - index <= MAX_EDGE_SHIFT && WORD_CHAR.test(text[i]!)) i++;
+  return codePointBoundary(text, i - index > MAX_EDGE_SHIFT ? index : i);
 }
 
 /**
