@@ -198,7 +198,7 @@ for (const mode of [
       await expectTitles(page, newestFirst(evictionsIom));
       await expect(chips(page).getByRole("link")).toHaveText(["Tag: Evictions", "Partner: IOM", "Clear all filters"]);
       await expect(page.getByRole("status").filter({ hasText: "found" })).toHaveText(`${evictionsIom.length} report(s) found`);
-      await expect(filters(page).locator("summary")).toHaveText("Filters 2");
+      await expect(filters(page).locator("summary")).toHaveText("Filters 2 active");
 
       // A chosen option's link takes it away again.
       panel = await openFilters(page);

@@ -99,7 +99,10 @@ export function FacetPanel({ list, facets, total }: { list: ListState; facets: F
         {active > 0 ? (
           <>
             {" "}
-            <span className="rounded-full bg-brand-600 px-2 text-xs text-white">{active}</span>
+            <span className="rounded-full bg-brand-600 px-2 text-xs text-white">
+              {active}
+              <span className="sr-only"> active</span>
+            </span>
           </>
         ) : null}
         <ChevronDown aria-hidden className="ml-auto h-4 w-4 text-slate-600 group-open:rotate-180" />
