@@ -191,10 +191,14 @@ export function isFiltered(filters: DocumentFilters): boolean {
 
 /**
  * The address of a list in a given state, with only what differs from the defaults (so the
- * plain page stays `/reports`). Changing anything but the page goes back to page 1.
+ * plain page stays `/reports`). Changing anything but the page goes back to page 1. New words
+ * keep a chosen sort, but a default sort follows the words (relevance with words, else newest),
+ * so typing into an unsorted list does not pin it to "newest first".
  */
 export function listHref(path: string, query: DocumentListQuery, change: Partial<DocumentListQuery>, defaultPer: number): string {
   const next: DocumentListQuery = { ...query, page: 1, ...change };
+  if (change.q !== undefined && change.sort === undefined && query.sort === effectiveSort(null, query.q))
+    next.sort = effectiveSort(null, next.q);
   const params = new URLSearchParams();
   if (next.q) params.set("q", next.q);
   if (next.category) params.set("category", next.category);

@@ -32,6 +32,7 @@ function idOf(conn: Database.Database, title: string): string {
   return (conn.prepare("select id from documents where title = ?").get(title) as { id: string }).id;
 }
 
+/** A published row written behind the service: opened by its id only, so it is not in the search index (decision 0015). */
 function addRecord(conn: Database.Database, dataDir: string, title: string, file: { bytes: Buffer; write: boolean } | null): string {
   const id = randomUUID();
   const key = file ? `documents/2026/03/${id}.png` : null;

@@ -33,6 +33,7 @@ test.beforeAll(async () => {
     const one = (sql: string) => (db.prepare(sql).get() as { id: string }).id;
     const document = one("select id from documents where published = 1 and file_path is not null order by created_at desc limit 1");
     const folder = one("select id from folders where share_token is not null order by name limit 1");
+    // Only the layout is walked: the search index (fed by the documents service) keeps the old title.
     db.prepare("update documents set title = ?, share_token = ? where id = ?").run(
       LONG_TITLE,
       "walk-document-token-0123456789abcdefghijklmnopq",

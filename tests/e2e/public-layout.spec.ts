@@ -182,7 +182,8 @@ for (const mode of MODES) {
         [title],
       );
       const { id, views } = row!;
-      await page.goto(url("/documents"));
+      // The library is paged (24 cards a page, issue 10): a search brings the card to the first.
+      await page.goto(url("/documents?q=glossary"));
       await settle(page, mode.javaScriptEnabled);
       await page.getByRole("link", { name: `Preview ${title}` }).click();
       await expect(page).toHaveURL(new RegExp(`/document/${id}\\?preview=1`));
@@ -223,20 +224,36 @@ for (const mode of MODES) {
     test("item 8: every document is under one of the library's category filters", async ({ page }) => {
       await page.goto(url("/documents"));
       const filters = page.getByRole("navigation", { name: "Filter by category" }).getByRole("link");
-      const names = await filters.allTextContents();
+      // Each button names its category and (issue 10) how many documents it holds: "Report 9".
+      const initial = await filters.allTextContents();
+      const buttons = initial.map((text) => {
+        const [, name, count] = /^(.+?)\s*(\d+)$/.exec(text.trim())!;
+        return { name: name!, count: Number(count) };
+      });
+      const names = buttons.map((b) => b.name);
       expect(names).toContain("Update");
-      const count = async () => Number(await page.getByRole("main").getByRole("article").count());
-      const all = await count();
+      // The list is paged (24 cards a page): the header badge carries the exact total.
+      const cards = async () => Number(await page.getByRole("main").getByRole("article").count());
+      const all = 37;
+      await expect(page.getByRole("main").getByText(`${all} documents`, { exact: true })).toBeVisible();
+      expect(await cards()).toBe(24);
+      expect(buttons[0]).toEqual({ name: "All", count: all });
       let sum = 0;
-      for (const name of names.filter((n) => n !== "All")) {
-        await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name, exact: true }).click();
+      for (const { name, count } of buttons.filter((b) => b.name !== "All")) {
+        const button = page
+          .getByRole("navigation", { name: "Filter by category" })
+          .getByRole("link", { name: `${name} ${count}`, exact: true });
+        await button.click();
         await expect(page).toHaveURL(url(`/documents?category=${name}`));
         // Without JavaScript the page streams in: count the cards once the whole document is in.
         await page.waitForLoadState("load");
-        await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "true");
-        sum += await count();
+        await expect(button).toHaveAttribute("aria-current", "true");
+        // Choosing a category leaves every button's count as it was: each says what choosing it shows.
+        expect(await filters.allTextContents()).toEqual(initial);
+        await expect(page.getByRole("main").getByText(`${count} documents`, { exact: true })).toBeVisible();
+        expect(await cards()).toBe(Math.min(count, 24));
+        sum += count;
       }
-      expect(all).toBe(37);
       expect(sum).toBe(all);
     });
   });

@@ -113,8 +113,10 @@ const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || a.label
 async function computeFacets(ctx: AppContext, f: ListFilter): Promise<{ total: number; facets: FacetCounts }> {
   const db = ctx.db.kysely;
   const engine = ctx.db.engine;
-  const [categories, { extensions, years }, values] = await Promise.all([
-    countByCategory(db, engine, f),
+  // Categories are counted without the category filter, so the library's category buttons say what
+  // each other category holds for the same words and facets (one category is chosen at a time).
+  const [allCategories, { extensions, years }, values] = await Promise.all([
+    countByCategory(db, engine, { ...f, category: null }),
     countByExtensionAndYear(db, engine, f),
     countByFacetValue(db, engine, f),
   ]);
@@ -131,7 +133,7 @@ async function computeFacets(ctx: AppContext, f: ListFilter): Promise<{ total: n
       .slice(0, FACET_OPTION_LIMIT);
   const facets: FacetCounts = {
     category: options(
-      categories,
+      allCategories,
       (v) => ((CATEGORIES as readonly string[]).includes(v) ? v : null),
       (a, b) => CATEGORIES.indexOf(a.value as Category) - CATEGORIES.indexOf(b.value as Category),
     ),
@@ -146,7 +148,8 @@ async function computeFacets(ctx: AppContext, f: ListFilter): Promise<{ total: n
     locations: multi("location"),
     sectors: multi("sector"),
   };
-  return { total: categories.reduce((sum, r) => sum + r.n, 0), facets };
+  const counted = f.category ? allCategories.filter((r) => r.value === f.category) : allCategories;
+  return { total: counted.reduce((sum, r) => sum + r.n, 0), facets };
 }
 
 /** One page of a document list, its exact total and (when asked) its facet counts. */

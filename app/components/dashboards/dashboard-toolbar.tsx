@@ -1,40 +1,12 @@
-import { LayoutGrid, List, RefreshCw, X } from "lucide-react";
+import { LayoutGrid, List, RefreshCw } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
 import { type DashboardQuery, type DashboardView, dashboardsHref, filterChips } from "~/lib/dashboards";
+import { FilterChips as Chips } from "../ui/filter-chips";
 import { buttonClass } from "../ui/styles";
 
-/** Each chip is a link to the same page without that filter, so removing one needs no JavaScript. */
+/** The dashboards' filters as removable chips (one chip component for every list). */
 export function FilterChips({ query }: { query: DashboardQuery }) {
-  const chips = filterChips(query);
-  if (chips.length === 0) return null;
-  return (
-    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
-      {chips.map((chip) => (
-        <li key={chip.key}>
-          <Link
-            to={chip.href}
-            preventScrollReset
-            aria-label={`Remove filter ${chip.label}`}
-            className="inline-flex items-center gap-1 rounded-full border border-brand-600 bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-800 hover:bg-brand-100"
-          >
-            {chip.label}
-            <X aria-hidden className="h-3.5 w-3.5" />
-          </Link>
-        </li>
-      ))}
-      {chips.length > 1 ? (
-        <li>
-          <Link
-            to={dashboardsHref(query, { q: "", provider: "", category: null })}
-            preventScrollReset
-            className="text-sm text-brand-700 underline hover:text-brand-800"
-          >
-            Clear all filters
-          </Link>
-        </li>
-      ) : null}
-    </ul>
-  );
+  return <Chips chips={filterChips(query)} clearHref={dashboardsHref(query, { q: "", provider: "", category: null })} />;
 }
 
 const VIEWS: { view: DashboardView; label: string; Icon: typeof LayoutGrid }[] = [

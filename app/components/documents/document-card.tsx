@@ -1,8 +1,10 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
+import type { SnippetPart } from "~/lib/document-query";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { previewHref } from "~/lib/preview-link";
 import { buttonClass } from "../ui/styles";
+import { CardText } from "./card-text";
 import { DownloadButton } from "./download-button";
 
 export interface DocumentCardData {
@@ -13,6 +15,8 @@ export interface DocumentCardData {
   tags: string[];
   created_at: string;
   size: number | null;
+  /** With a search: the excerpt around the matched words, shown instead of the description. */
+  snippet?: SnippetPart[] | null;
 }
 
 const CATEGORY_COLOURS: Record<string, string> = {
@@ -63,7 +67,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
           {doc.title}
         </Link>
       </h3>
-      {doc.description ? <p className="line-clamp-3 text-sm text-slate-600">{doc.description}</p> : null}
+      <CardText snippet={doc.snippet} description={doc.description} className="line-clamp-3 text-sm text-slate-600" />
       <TagList tags={doc.tags} max={3} />
       {/* The grid's columns follow the viewport, not the room beside the side menu: a narrow card wraps its
           actions onto further lines instead of pushing them past its edge. */}

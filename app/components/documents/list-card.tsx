@@ -1,7 +1,9 @@
 import { Calendar, HardDrive } from "lucide-react";
 import { Link } from "react-router";
+import type { SnippetPart } from "~/lib/document-query";
 import { formatLongDate, formatSizeKb } from "~/lib/format";
 import { documentShareUrl } from "~/lib/share";
+import { CardText } from "./card-text";
 import { TagList } from "./document-card";
 import { DownloadButton } from "./download-button";
 import { ShareLinkButton } from "./share-link-button";
@@ -13,6 +15,8 @@ export interface ListCardItem {
   tags: string[];
   created_at: string;
   size: number | null;
+  /** With a search: the excerpt around the matched words, shown instead of the description. */
+  snippet?: SnippetPart[] | null;
 }
 
 /**
@@ -28,7 +32,7 @@ export function ListCard({ item }: { item: ListCardItem }) {
             {item.title}
           </Link>
         </h2>
-        {item.description ? <p className="text-sm text-slate-600">{item.description}</p> : null}
+        <CardText snippet={item.snippet} description={item.description} className="text-sm text-slate-600" />
         <TagList tags={item.tags} max={3} />
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           <span className="inline-flex items-center gap-1">

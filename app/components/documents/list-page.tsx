@@ -1,12 +1,12 @@
-import { FileText, Search } from "lucide-react";
-import { Form } from "react-router";
+import { FileText } from "lucide-react";
 import type { Category } from "~/lib/categories";
-import { CARD_PER, type ListData, listHref } from "~/lib/document-query";
-import { Pager } from "../ui/pager";
-import { buttonClass, inputClass } from "../ui/styles";
+import type { ListData } from "~/lib/document-query";
 import { ListCard, type ListCardItem } from "./list-card";
+import { ListControls } from "./list-controls";
+import { ListSearchForm } from "./list-search-form";
+import { listState } from "./list-state";
+import { ListPaging, useLoadedPages } from "./load-more";
 import { type ListLoadFailed, useListRefresh } from "./use-list-refresh";
-import { useLiveSearch } from "./use-live-search";
 
 /** What one list page says and lists (public-portal sections 2 and 8; ARCHITECTURE.md section 4). */
 export interface ListPageConfig {
@@ -64,48 +64,24 @@ export const LIST_PAGES = {
 export type ListPageData = ListData<ListCardItem>;
 
 /**
- * Reports, guidelines and standards: one server-rendered page with a GET
- * search form (works without JavaScript, shareable address); with JavaScript
- * typing filters at once and the list refreshes itself.
+ * Reports, guidelines and standards: one server-rendered page with a GET search form, facets,
+ * sort and paging as links and GET forms (all work without JavaScript, every state has its own
+ * address); with JavaScript the server is asked after typing pauses, "Load more" appends the next
+ * page, and the list refreshes itself.
  */
 export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderData: ListPageData | ListLoadFailed }) {
   const data = useListRefresh(loaderData, { title: "Error", description: page.loadError });
-  const { query } = data;
-  const hrefFor = (change: Parameters<typeof listHref>[2]) => listHref(page.path, query, change, CARD_PER);
-  const search = useLiveSearch(query.q, (q) => hrefFor({ q }));
-  const items = data.page.items;
-  const inputId = `${page.path.slice(1)}-search`;
+  const list = listState(page.path, data.query);
+  const pages = useLoadedPages(data, list);
+  const name = page.path.slice(1);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold">{page.title}</h1>
+      <ListSearchForm list={list} id={`${name}-search`} label={page.searchLabel} placeholder={page.placeholder} />
+      <ListControls list={list} facets={data.facets} total={data.page.total} status={page.countLine(data.page.total)} />
 
-      <Form method="get" action={page.path} role="search" className="mt-6 flex gap-2" onSubmit={search.onSubmit}>
-        <label htmlFor={inputId} className="sr-only">
-          {page.searchLabel}
-        </label>
-        <div className="relative flex-1">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
-          <input
-            id={inputId}
-            name="q"
-            type="search"
-            value={search.query}
-            onChange={(event) => search.onChange(event.target.value)}
-            placeholder={page.placeholder}
-            className={`${inputClass} pl-9`}
-          />
-        </div>
-        <button type="submit" className={buttonClass.primary}>
-          Search
-        </button>
-      </Form>
-
-      <p role="status" className="mt-4 text-sm text-slate-600">
-        {page.countLine(data.page.total)}
-      </p>
-
-      {items.length === 0 ? (
+      {pages.items.length === 0 ? (
         <div className="mt-10 flex flex-col items-center text-center text-slate-600">
           <FileText aria-hidden className="h-12 w-12 text-slate-400" />
           <p className="mt-4 text-lg font-semibold text-slate-800">{page.empty}</p>
@@ -113,19 +89,14 @@ export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderDat
         </div>
       ) : (
         <>
-          <ul className="mt-4 space-y-4">
-            {items.map((item) => (
+          <ul id={`${name}-items`} className="mt-4 space-y-4">
+            {pages.items.map((item) => (
               <li key={item.id}>
                 <ListCard item={item} />
               </li>
             ))}
           </ul>
-          <Pager
-            label={`Pages of ${page.title}`}
-            page={data.page.page}
-            pageCount={data.page.pageCount}
-            hrefFor={(n) => hrefFor({ page: n })}
-          />
+          <ListPaging list={list} data={data} pages={pages} label={`Pages of ${page.title}`} listId={`${name}-items`} />
         </>
       )}
     </div>

@@ -6,9 +6,10 @@ export const LIVE_SEARCH_DELAY_MS = 300;
 
 /**
  * Live search over a server-rendered GET search form. The box is the source of
- * truth while the visitor types (the page filters what it has at once); after
- * a pause the URL is replaced with `?q=`, so the server's full answer arrives,
- * the address stays shareable and Back is not flooded with keystrokes.
+ * truth while the visitor types; after a pause the URL is replaced with `?q=`
+ * and the server answers (a page in hand is not the whole result, so the
+ * browser never filters it itself: decision 0015). The address stays shareable
+ * and Back is not flooded with keystrokes.
  * `serverQ` is the query the shown list was loaded for; when it changes from
  * outside (Back, a submitted form) the box follows it.
  */

@@ -3,17 +3,22 @@ import { Link } from "react-router";
 
 /**
  * Previous / next links of a paged list, and where the reader is ("Page 2 of 40"). Plain links,
- * so paging works without JavaScript and every page has its own address.
+ * so paging works without JavaScript and every page has its own address. When "Load more" has
+ * added pages after `first`, it says so ("Pages 1–3 of 40") and Previous goes before them.
  */
 export function Pager({
   label,
   page,
+  first = page,
   pageCount,
   hrefFor,
 }: {
   /** The navigation's accessible name ("Pages of reports"). */
   label: string;
+  /** The last page shown. */
   page: number;
+  /** The first page shown (the same unless pages were appended). */
+  first?: number;
   pageCount: number;
   hrefFor: (page: number) => string;
 }) {
@@ -22,8 +27,8 @@ export function Pager({
     "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100";
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className={linkClass} preventScrollReset={false}>
+      {first > 1 ? (
+        <Link to={hrefFor(first - 1)} rel="prev" className={linkClass}>
           <ChevronLeft aria-hidden className="h-4 w-4" />
           Previous
         </Link>
@@ -31,7 +36,7 @@ export function Pager({
         <span />
       )}
       <span className="text-sm text-slate-600">
-        Page {page} of {pageCount}
+        {first < page ? `Pages ${first}–${page} of ${pageCount}` : `Page ${page} of ${pageCount}`}
       </span>
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} rel="next" className={linkClass}>

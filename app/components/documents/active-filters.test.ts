@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { listQuery } from "~/lib/document-query";
+import { listChips } from "./active-filters";
+import { listState } from "./list-state";
+
+describe("listChips", () => {
+  it("names every filter in force, each linking to the list without that one value", () => {
+    const list = listState(
+      "/documents",
+      listQuery({
+        q: "flood",
+        category: "Update",
+        type: "pdf",
+        year: 2026,
+        tags: ["Floods", "Baidoa"],
+        from: "2026-03-01",
+        sort: "title",
+        page: 2,
+      }),
+    );
+    expect(listChips(list).map(({ label, href }) => [label, href])).toEqual([
+      ['Search: "flood"', "/documents?category=Update&type=pdf&year=2026&tag=Floods&tag=Baidoa&from=2026-03-01&sort=title"],
+      ["Category: Update", "/documents?q=flood&type=pdf&year=2026&tag=Floods&tag=Baidoa&from=2026-03-01&sort=title"],
+      ["Type: PDF", "/documents?q=flood&category=Update&year=2026&tag=Floods&tag=Baidoa&from=2026-03-01&sort=title"],
+      ["Year: 2026", "/documents?q=flood&category=Update&type=pdf&tag=Floods&tag=Baidoa&from=2026-03-01&sort=title"],
+      ["Tag: Floods", "/documents?q=flood&category=Update&type=pdf&year=2026&tag=Baidoa&from=2026-03-01&sort=title"],
+      ["Tag: Baidoa", "/documents?q=flood&category=Update&type=pdf&year=2026&tag=Floods&from=2026-03-01&sort=title"],
+      ["From: March 1, 2026", "/documents?q=flood&category=Update&type=pdf&year=2026&tag=Floods&tag=Baidoa&sort=title"],
+    ]);
+  });
+
+  it("has no chip for an unfiltered list", () => {
+    expect(listChips(listState("/reports", listQuery({ sort: "downloads", page: 4 })))).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { CardText } from "./card-text";
+
+describe("CardText", () => {
+  it("shows the snippet with its matched words marked, escaped like any text", () => {
+    const html = renderToStaticMarkup(
+      <CardText
+        className="c"
+        description="The whole description"
+        snippet={[
+          { text: "…sites in ", mark: false },
+          { text: "Baidoa", mark: true },
+          { text: " <script>alert(1)</script> & ", mark: false },
+          { text: "<b>", mark: true },
+        ]}
+      />,
+    );
+    expect(html).toBe(
+      '<p class="c">…sites in <mark class="rounded-sm bg-amber-100 px-0.5 text-slate-900">Baidoa</mark> &lt;script&gt;alert(1)&lt;/script&gt; &amp; <mark class="rounded-sm bg-amber-100 px-0.5 text-slate-900">&lt;b&gt;</mark></p>',
+    );
+  });
+
+  it("shows the description without a snippet, and nothing without either", () => {
+    expect(renderToStaticMarkup(<CardText className="c" description="Plain" snippet={null} />)).toBe('<p class="c">Plain</p>');
+    expect(renderToStaticMarkup(<CardText className="c" description="Plain" snippet={[]} />)).toBe('<p class="c">Plain</p>');
+    expect(renderToStaticMarkup(<CardText className="c" description={null} />)).toBe("");
+  });
+});

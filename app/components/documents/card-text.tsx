@@ -1,0 +1,37 @@
+import { Fragment } from "react";
+import type { SnippetPart } from "~/lib/document-query";
+
+/**
+ * A card's text: with a search, the excerpt around the matched words (the server marks them;
+ * React escapes every part), else the description.
+ */
+export function CardText({
+  snippet,
+  description,
+  className,
+}: {
+  snippet?: SnippetPart[] | null;
+  description: string | null;
+  className: string;
+}) {
+  if (snippet && snippet.length > 0) {
+    // Each part's offset in the excerpt is a stable, unique key.
+    let offset = 0;
+    return (
+      <p className={className}>
+        {snippet.map((part) => {
+          const key = offset;
+          offset += part.text.length;
+          return part.mark ? (
+            <mark key={key} className="rounded-sm bg-amber-100 px-0.5 text-slate-900">
+              {part.text}
+            </mark>
+          ) : (
+            <Fragment key={key}>{part.text}</Fragment>
+          );
+        })}
+      </p>
+    );
+  }
+  return description ? <p className={className}>{description}</p> : null;
+}

@@ -1,0 +1,214 @@
+import { Check, ChevronDown, SlidersHorizontal } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { facetKey } from "~/lib/document-facets";
+import { type DocumentListQuery, type FacetCounts, type FacetOption, FILE_TYPES, type FileType, MULTI_FACETS } from "~/lib/document-query";
+import { buttonClass, inputClass } from "../ui/styles";
+import { HiddenListState, type ListState } from "./list-state";
+
+/**
+ * The facets of a list (issue 10): file type, year, tags, partner, location, sector and a date
+ * range, each option with the number of documents of the current result that have it (the server
+ * leaves out options with none). Options are links, so choosing works without JavaScript and every
+ * state has an address; a chosen option is marked current and its link takes it away. The panel is
+ * a <details>, closed until opened, so on a phone the results stay near the top.
+ */
+
+/** A group of options: what it shows, and the address of the list with an option toggled. */
+interface Group {
+  id: string;
+  label: string;
+  options: Array<FacetOption & { selected: boolean; href: string }>;
+}
+
+/** A single-valued facet (type, year): choosing another replaces, the chosen one's link removes it. */
+function singleGroup(
+  id: string,
+  label: string,
+  options: FacetOption[],
+  selected: { value: string; label: string } | null,
+  href: (value: string | null) => string,
+): Group {
+  // The chosen value shows even when no document has it any more, so it can be taken away.
+  const shown = selected && !options.some((o) => o.value === selected.value) ? [{ ...selected, count: 0 }] : [];
+  return {
+    id,
+    label,
+    options: [...shown, ...options].map((o) => {
+      const on = o.value === selected?.value;
+      return { ...o, selected: on, href: href(on ? null : o.value) };
+    }),
+  };
+}
+
+function groupsOf(list: ListState, facets: FacetCounts): Group[] {
+  const { query, href } = list;
+  const groups: Group[] = [
+    singleGroup("facet-type", "File type", facets.type, query.type && { value: query.type, label: FILE_TYPES[query.type].label }, (type) =>
+      href({ type: type as FileType | null }),
+    ),
+    singleGroup(
+      "facet-year",
+      "Year",
+      facets.year,
+      query.year === null ? null : { value: String(query.year), label: String(query.year) },
+      (year) => href({ year: year === null ? null : Number(year) }),
+    ),
+  ];
+  for (const { param, field, label } of MULTI_FACETS) {
+    const chosen = query[field];
+    const chosenKeys = new Set(chosen.map(facetKey));
+    // A chosen value the counts do not list (beyond the most used) still shows, so it can be taken away.
+    const listed = new Set(facets[field].map((o) => facetKey(o.value)));
+    const missing = chosen.filter((v) => !listed.has(facetKey(v))).map((value) => ({ value, label: value, count: 0 }));
+    const toggled = (value: string): DocumentListQuery[typeof field] =>
+      chosenKeys.has(facetKey(value)) ? chosen.filter((v) => facetKey(v) !== facetKey(value)) : [...chosen, value];
+    groups.push({
+      id: `facet-${param}`,
+      label: `${label}s`,
+      options: [...missing, ...facets[field]].map((o) => ({
+        ...o,
+        selected: chosenKeys.has(facetKey(o.value)),
+        href: href({ [field]: toggled(o.value) }),
+      })),
+    });
+  }
+  return groups.filter((g) => g.options.length > 0);
+}
+
+/** How many of the panel's own filters are in force (the summary says so while it is closed). */
+export function panelFilterCount(query: DocumentListQuery): number {
+  return (
+    (query.type ? 1 : 0) +
+    (query.year !== null ? 1 : 0) +
+    (query.from ? 1 : 0) +
+    (query.to ? 1 : 0) +
+    MULTI_FACETS.reduce((n, { field }) => n + query[field].length, 0)
+  );
+}
+
+export function FacetPanel({ list, facets, total }: { list: ListState; facets: FacetCounts | null; total: number }) {
+  const active = panelFilterCount(list.query);
+  if (!facets || (total === 0 && active === 0)) return null;
+  const groups = groupsOf(list, facets);
+  return (
+    <details className="group mt-4 rounded-lg border border-slate-200 bg-white">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+        <SlidersHorizontal aria-hidden className="h-4 w-4 text-slate-600" />
+        Filters
+        {active > 0 ? (
+          <>
+            {" "}
+            <span className="rounded-full bg-brand-600 px-2 text-xs text-white">
+              {active}
+              <span className="sr-only"> active</span>
+            </span>
+          </>
+        ) : null}
+        <ChevronDown aria-hidden className="ml-auto h-4 w-4 text-slate-600 group-open:rotate-180" />
+      </summary>
+      {/* Columns, not a grid: a long group (tags) does not leave holes beside the short ones. */}
+      <div className="gap-6 border-t border-slate-200 p-4 sm:columns-2 lg:columns-3 [&>*]:mb-4 [&>*]:break-inside-avoid">
+        {groups.map((group) => (
+          <FacetGroup key={group.id} group={group} />
+        ))}
+        <DateRange list={list} />
+      </div>
+    </details>
+  );
+}
+
+const OPTION = "inline-flex max-w-full items-center gap-1.5 rounded-full border px-2.5 py-1 text-sm";
+const OPTION_OFF = `${OPTION} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`;
+const OPTION_ON = `${OPTION} border-brand-600 bg-brand-600 text-white hover:bg-brand-700`;
+
+function FacetGroup({ group }: { group: Group }) {
+  return (
+    <div role="group" aria-labelledby={group.id} className="min-w-0">
+      <p id={group.id} className="text-sm font-semibold text-slate-800">
+        {group.label}
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-1.5">
+        {group.options.map((o) => (
+          <li key={o.value} className="min-w-0 max-w-full">
+            <Link
+              to={o.href}
+              preventScrollReset
+              aria-current={o.selected ? "true" : undefined}
+              className={o.selected ? OPTION_ON : OPTION_OFF}
+            >
+              {o.selected ? <Check aria-hidden className="h-3.5 w-3.5 shrink-0" /> : null}
+              <span className="min-w-0 wrap-anywhere">{o.label}</span>
+              {/* A real space: the flex gap shows none, but text without styles (and copied text) needs one. */}
+              {o.count > 0 ? (
+                <>
+                  {" "}
+                  <span className={o.selected ? "text-xs" : "text-xs text-slate-600"}>{o.count}</span>
+                </>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * From and to dates: a GET form that keeps the list's other filters (its button submits it without
+ * JavaScript); with JavaScript it goes to the list's own address, without empty fields.
+ */
+function DateRange({ list }: { list: ListState }) {
+  const navigate = useNavigate();
+  const { from, to } = list.query;
+  const [dates, setDates] = useState({ from: from ?? "", to: to ?? "" });
+  // The address changed some other way (a chip removed, Back): the fields follow it.
+  const [seen, setSeen] = useState({ from, to });
+  if (seen.from !== from || seen.to !== to) {
+    setSeen({ from, to });
+    setDates({ from: from ?? "", to: to ?? "" });
+  }
+  return (
+    <form
+      method="get"
+      action={list.path}
+      className="min-w-0"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void navigate(list.href({ from: dates.from || null, to: dates.to || null }), { preventScrollReset: true });
+      }}
+    >
+      <HiddenListState list={list} own={["from", "to", "page"]} />
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-semibold text-slate-800">Date</legend>
+        <div className="mt-2 flex flex-wrap items-end gap-2">
+          <label className="min-w-0 text-sm text-slate-700">
+            From
+            <input
+              type="date"
+              name="from"
+              value={dates.from}
+              max={dates.to || undefined}
+              onChange={(event) => setDates({ ...dates, from: event.target.value })}
+              className={`${inputClass} mt-1`}
+            />
+          </label>
+          <label className="min-w-0 text-sm text-slate-700">
+            To
+            <input
+              type="date"
+              name="to"
+              value={dates.to}
+              min={dates.from || undefined}
+              onChange={(event) => setDates({ ...dates, to: event.target.value })}
+              className={`${inputClass} mt-1`}
+            />
+          </label>
+          <button type="submit" className={buttonClass.secondary}>
+            Apply dates
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

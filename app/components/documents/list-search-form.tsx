@@ -1,0 +1,36 @@
+import { Search } from "lucide-react";
+import { Form } from "react-router";
+import { buttonClass, inputClass } from "../ui/styles";
+import { HiddenListState, type ListState } from "./list-state";
+import { useLiveSearch } from "./use-live-search";
+
+/**
+ * A list's search box: a GET form that keeps the list's other filters and its sort (works without
+ * JavaScript, shareable address); with JavaScript the server is asked again once typing pauses.
+ */
+export function ListSearchForm({ list, id, label, placeholder }: { list: ListState; id: string; label: string; placeholder: string }) {
+  const search = useLiveSearch(list.query.q, (q) => list.href({ q }));
+  return (
+    <Form method="get" action={list.path} role="search" className="mt-6 flex gap-2" onSubmit={search.onSubmit}>
+      <HiddenListState list={list} own={["q", "page"]} />
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="relative min-w-0 flex-1">
+        <Search aria-hidden className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
+        <input
+          id={id}
+          name="q"
+          type="search"
+          value={search.query}
+          onChange={(event) => search.onChange(event.target.value)}
+          placeholder={placeholder}
+          className={`${inputClass} pl-9`}
+        />
+      </div>
+      <button type="submit" className={buttonClass.primary}>
+        Search
+      </button>
+    </Form>
+  );
+}
