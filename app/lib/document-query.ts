@@ -1,4 +1,7 @@
 import { CATEGORIES, type Category, canonicalCategory } from "./categories";
+import { CARD_PER, type ResultPage, readPaging, wholeNumber } from "./paging";
+
+export { CARD_PER, PER_MAX, PER_MIN, type ResultPage, TABLE_PER } from "./paging";
 
 /**
  * What a document list shows, read from its address and written back into it (issue 10): the
@@ -20,12 +23,6 @@ export const SORT_LABELS: Record<Sort, string> = {
   title: "Title A–Z",
   downloads: "Most downloaded",
 };
-
-/** Page sizes: `?per=` is clamped to this range; cards default to 24, tables to 50. */
-export const PER_MIN = 12;
-export const PER_MAX = 100;
-export const CARD_PER = 24;
-export const TABLE_PER = 50;
 
 /** The search box keeps at most this much of what was typed (the parser reads far less). */
 export const MAX_QUERY_CHARS = 500;
@@ -110,13 +107,6 @@ function clean(value: string, max: number): string {
     .trim();
 }
 
-/** A positive whole number from the address, or the fallback (`page=-1`, `page=1e309`, `per=abc`). */
-function wholeNumber(value: string | null, fallback: number): number {
-  if (value === null || !/^\d{1,9}$/.test(value.trim())) return fallback;
-  const n = Number.parseInt(value, 10);
-  return n >= 1 ? n : fallback;
-}
-
 function isoDate(value: string | null): string | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const date = new Date(`${value}T00:00:00Z`);
@@ -171,8 +161,7 @@ export function readListQuery(params: URLSearchParams, options: ReadOptions): Do
     from: isoDate(params.get("from")),
     to: isoDate(params.get("to")),
     sort: effectiveSort(sort, q),
-    page: wholeNumber(params.get("page"), 1),
-    per: Math.min(PER_MAX, Math.max(PER_MIN, wholeNumber(params.get("per"), options.per))),
+    ...readPaging(params, options.per),
   };
 }
 
@@ -230,16 +219,6 @@ export interface FacetCounts {
   partners: FacetOption[];
   locations: FacetOption[];
   sectors: FacetOption[];
-}
-
-/** A page of results: the rows, the exact total, and where this page is. */
-export interface ResultPage<T> {
-  items: T[];
-  total: number;
-  /** The page shown: a page past the end shows the last one. */
-  page: number;
-  per: number;
-  pageCount: number;
 }
 
 /** A stretch of a snippet; `mark` stretches are the matched words (rendered as <mark> by React, so escaped). */

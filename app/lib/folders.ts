@@ -5,6 +5,7 @@
 import { type Category, canonicalCategory } from "./categories";
 import { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, titleFromFileName } from "./document-form";
 import { extensionOf } from "./file-names";
+import { CARD_PER } from "./paging";
 
 /** The eleven preset guidance folders of Quick Setup (section 3), in the spec's order. */
 export const GUIDANCE_FOLDERS = [
@@ -113,3 +114,8 @@ const NAME_ORDER = new Intl.Collator("en", { sensitivity: "base", numeric: true 
 export function compareNames(a: string, b: string): number {
   return NAME_ORDER.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
+
+/** Folder cards and a folder's document cards per page (the admin folder list and folder view), unless `?per=` says otherwise. */
+export const FOLDER_CARDS_PER = CARD_PER;
+/** The shared folder page's documents per page, unless `?per=` says otherwise. */
+export const SHARED_FOLDER_PER = CARD_PER;

@@ -44,7 +44,7 @@ test.describe("document and dashboard management with JavaScript", () => {
     const pdf = await fs.readFile(await writePdf("x.pdf", "Baidoa site verification"));
     await dropFile(page, page.getByTestId("upload-drop-zone"), "Baidoa Site Verification.pdf", pdf, "application/pdf");
     await expect(page.getByLabel("Title")).toHaveValue("Baidoa Site Verification");
-    await expect(page.getByLabel("Category")).toHaveValue("Other");
+    await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Other");
     await page.getByLabel(/^Tags/).fill(" Verification, baidoa ,verification,, ");
     await expect(page.getByRole("list", { name: "Tag preview" }).getByRole("listitem")).toHaveText(["Verification", "baidoa"]);
     await page.getByRole("button", { name: "Upload Document" }).click();
@@ -302,7 +302,7 @@ test.describe("document and dashboard management without JavaScript", () => {
     await expect(page.getByRole("alert")).toContainText("Title is required");
     await page.getByLabel("Title").fill("Garowe Safety Audit 2026");
     await page.getByLabel("Description").fill("   ");
-    await page.getByLabel("Category").selectOption({ label: "Guidelines" });
+    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Guidelines" });
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(`${base}/admin/documents`);
     await expect(page.getByRole("status").filter({ hasText: "Document Updated" })).toBeVisible();

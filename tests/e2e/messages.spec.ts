@@ -207,7 +207,8 @@ test("security events and system logs page through the address without JavaScrip
     await expect(page.getByRole("region", { name: screen.table }).locator("tbody tr")).toHaveCount(total - 50);
     await expect(pager.getByRole("link", { name: "Next" })).toHaveCount(0);
     await pager.getByRole("link", { name: "Previous" }).click();
-    await expect(page).toHaveURL(`${base}${screen.path}?${screen.query}&page=1`);
+    // Page 1 is the plain address with the filters (no `page=1`), as on every paged list.
+    await expect(page).toHaveURL(`${base}${screen.path}?${screen.query}`);
     // The form shows the filters the address holds, so applying it again keeps them.
     await expect(page.getByRole("combobox", { name: /^(Event|Action)$/ })).toHaveValue("LOGIN_FAILED");
     await expect(page.getByRole("combobox", { name: "Period" })).toHaveValue("7d");

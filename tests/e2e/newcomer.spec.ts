@@ -41,7 +41,7 @@ test.describe("a newcomer's first run", () => {
     const pdfPath = await writePdf("baidoa-site-monitoring.pdf", "Baidoa site monitoring, March 2026");
     await page.getByLabel(/^File/).setInputFiles(pdfPath);
     await page.getByLabel("Title").fill("Baidoa Site Monitoring — March 2026");
-    await page.getByLabel("Category").selectOption("Report");
+    await page.getByLabel("Category", { exact: true }).selectOption("Report");
     await page.getByLabel(/^Tags/).fill("Baidoa, site monitoring");
     await page.getByRole("button", { name: "Upload Document" }).click();
     await expect(page.getByRole("status").getByText("Upload successful")).toBeVisible();

@@ -31,7 +31,7 @@ test("sign in, upload and find a document without JavaScript", async ({ page, re
 
   await page.getByLabel(/^File/).setInputFiles(pdf);
   await page.getByLabel("Title").fill("Kismayo Eviction Trends");
-  await page.getByLabel("Category").selectOption("Report");
+  await page.getByLabel("Category", { exact: true }).selectOption("Report");
   await page.getByLabel(/^Tags/).fill("Evictions, Kismayo");
   await page.getByRole("button", { name: "Upload Document" }).click();
   await expect(page.getByRole("status")).toContainText("Upload successful");

@@ -19,16 +19,10 @@ export interface SecurityEventQuery {
   /** A LIKE pattern (already lower-cased and escaped with "\\") matched against details.email. */
   emailPattern: string | null;
   since: string | null;
-  limit: number;
-  offset: number;
 }
 
-/** Security events (entity_type SECURITY), newest first, with the total count for paging. */
-export async function selectSecurityEvents(
-  db: Kysely<Database>,
-  engine: Engine,
-  query: SecurityEventQuery,
-): Promise<{ rows: ActivityLogRow[]; total: number }> {
+/** Security events (entity_type SECURITY) matching the query. */
+function securityEventsMatching(db: Kysely<Database>, engine: Engine, query: SecurityEventQuery) {
   let base = db.selectFrom("activity_logs").where("entity_type", "=", "SECURITY");
   if (query.action) base = base.where("action", "=", query.action);
   if (query.since) base = base.where("created_at", ">=", query.since);
@@ -37,9 +31,29 @@ export async function selectSecurityEvents(
     const email = engine === "postgres" ? sql<string>`(details::jsonb ->> 'email')` : sql<string>`json_extract(details, '$.email')`;
     base = base.where(sql<boolean>`lower(coalesce(${email}, '')) like ${query.emailPattern} escape '\\'`);
   }
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(query.offset).execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return base;
+}
+
+export async function countSecurityEvents(db: Kysely<Database>, engine: Engine, query: SecurityEventQuery): Promise<number> {
+  const row = await securityEventsMatching(db, engine, query)
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of the security events, newest first (the (entity_type, created_at) index's order). */
+export function selectSecurityEventPage(
+  db: Kysely<Database>,
+  engine: Engine,
+  query: SecurityEventQuery,
+  limit: number,
+  offset: number,
+): Promise<ActivityLogRow[]> {
+  return securityEventsMatching(db, engine, query)
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }

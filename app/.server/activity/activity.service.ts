@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { type Paging, readPage, TABLE_PER } from "~/lib/paging";
 import type { AppContext } from "../context";
 import type { ActivityLogRow } from "../db/types";
 import { HOUR, iso } from "../time";
-import { insertActivity, selectActivityByAction, selectRecentActivity, selectSecurityEvents } from "./activity.queries";
+import {
+  countSecurityEvents,
+  insertActivity,
+  selectActivityByAction,
+  selectRecentActivity,
+  selectSecurityEventPage,
+} from "./activity.queries";
 
 /** Security events of the spec (admin-and-sharing section 8), plus the public VIEW events. */
 export type ActivityAction =
@@ -90,35 +97,44 @@ export const SECURITY_EVENT_ACTIONS = [
 
 export const SECURITY_PERIODS = { "24h": 24 * HOUR, "7d": 7 * 24 * HOUR, "30d": 30 * 24 * HOUR, all: null } as const;
 export type SecurityPeriod = keyof typeof SECURITY_PERIODS;
-export const SECURITY_EVENTS_PAGE_SIZE = 50;
+/** Events per page unless the address asks for another size (`?per=`, 12 to 100). */
+export const SECURITY_EVENTS_PAGE_SIZE = TABLE_PER;
 
 export interface SecurityEventFilter {
   action: (typeof SECURITY_EVENT_ACTIONS)[number] | null;
   /** Part of the e-mail the event is about, any case. */
   email: string;
   period: SecurityPeriod;
-  /** 1-based. */
+  /** 1-based; a page past the end shows the last one. */
   page: number;
+  /** Events per page (12 to 100); SECURITY_EVENTS_PAGE_SIZE when absent. */
+  per?: number;
 }
 
 export interface SecurityEventPage {
   events: ActivityLogRow[];
   total: number;
+  /** The page shown: a page past the end shows the last one. */
   page: number;
+  per: number;
   pageCount: number;
 }
 
-/** One page of security events matching the filter, newest first. */
+/** One page of security events matching the filter, newest first, with their exact number. */
 export async function securityEvents(ctx: AppContext, filter: SecurityEventFilter): Promise<SecurityEventPage> {
+  const { kysely: db, engine } = ctx.db;
   const span = SECURITY_PERIODS[filter.period];
   const email = filter.email.trim().toLowerCase();
-  const page = Math.max(1, Math.floor(filter.page) || 1);
-  const { rows, total } = await selectSecurityEvents(ctx.db.kysely, ctx.db.engine, {
+  const query = {
     action: filter.action,
     emailPattern: email ? `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
     since: span === null ? null : iso(new Date(ctx.now().getTime() - span)),
-    limit: SECURITY_EVENTS_PAGE_SIZE,
-    offset: (page - 1) * SECURITY_EVENTS_PAGE_SIZE,
-  });
-  return { events: rows, total, page, pageCount: Math.max(1, Math.ceil(total / SECURITY_EVENTS_PAGE_SIZE)) };
+  };
+  const wanted: Paging = { page: filter.page, per: filter.per ?? SECURITY_EVENTS_PAGE_SIZE };
+  const { items, ...paging } = await readPage(
+    wanted,
+    () => countSecurityEvents(db, engine, query),
+    (limit, offset) => selectSecurityEventPage(db, engine, query, limit, offset),
+  );
+  return { events: items, ...paging };
 }

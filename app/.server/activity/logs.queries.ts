@@ -10,10 +10,6 @@ export interface LogQuery {
   /** A LIKE pattern (lower-cased, escaped with "\\") for the acting account's e-mail or details.email. */
   emailPattern: string | null;
   since: string | null;
-  limit: number;
-  offset: number;
-  /** Skip the count (the dashboard's latest entries need no paging). */
-  withoutTotal?: boolean;
 }
 
 export interface LogRow {
@@ -31,7 +27,8 @@ function detailsEmail(engine: Engine) {
   return engine === "postgres" ? sql<string>`(a.details::jsonb ->> 'email')` : sql<string>`json_extract(a.details, '$.email')`;
 }
 
-export async function selectLogs(db: Kysely<Database>, engine: Engine, query: LogQuery): Promise<{ rows: LogRow[]; total: number }> {
+/** Activity rows matching the query, with the acting account. */
+function logsMatching(db: Kysely<Database>, engine: Engine, query: LogQuery) {
   let base = db.selectFrom("activity_logs as a").leftJoin("users as u", "u.id", "a.user_id");
   if (query.action) base = base.where("a.action", "=", query.action);
   if (query.entityType) base = base.where("a.entity_type", "=", query.entityType);
@@ -42,17 +39,25 @@ export async function selectLogs(db: Kysely<Database>, engine: Engine, query: Lo
       sql<boolean>`(lower(coalesce(u.email, '')) like ${pattern} escape '\\' or lower(coalesce(${detailsEmail(engine)}, '')) like ${pattern} escape '\\')`,
     );
   }
-  const [rows, count] = await Promise.all([
-    base
-      .select(["a.id", "a.action", "a.entity_type", "a.entity_id", "a.details", "a.ip_address", "a.created_at", "u.email as user_email"])
-      .orderBy("a.created_at", "desc")
-      .orderBy("a.id", "desc")
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-    query.withoutTotal ? null : base.select((eb) => eb.fn.countAll<string | number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count ? Number(count.n) : rows.length };
+  return base;
+}
+
+export async function countLogs(db: Kysely<Database>, engine: Engine, query: LogQuery): Promise<number> {
+  const row = await logsMatching(db, engine, query)
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of the log, newest first (the created_at index's order, or the filtered column's). */
+export function selectLogs(db: Kysely<Database>, engine: Engine, query: LogQuery, limit: number, offset: number): Promise<LogRow[]> {
+  return logsMatching(db, engine, query)
+    .select(["a.id", "a.action", "a.entity_type", "a.entity_id", "a.details", "a.ip_address", "a.created_at", "u.email as user_email"])
+    .orderBy("a.created_at", "desc")
+    .orderBy("a.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /**

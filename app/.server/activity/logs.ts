@@ -1,15 +1,17 @@
+import { type Paging, readPage, TABLE_PER } from "~/lib/paging";
 import type { AppContext } from "../context";
 import { HOUR } from "../time";
-import { type LogRow, selectDistinct, selectLogs } from "./logs.queries";
+import { countLogs, type LogQuery, type LogRow, selectDistinct, selectLogs } from "./logs.queries";
 
 /**
  * System Logs (admin-and-sharing section 2): the whole activity log, newest first, filtered by
- * action, entity type, e-mail and period, 50 rows a page; and the dashboard's Recent Activity.
+ * action, entity type, e-mail and period, 50 rows a page (12 to 100 with `?per=`); and the
+ * dashboard's Recent Activity.
  */
 
 export const LOG_PERIODS = { "24h": 24 * HOUR, "7d": 7 * 24 * HOUR, "30d": 30 * 24 * HOUR, all: null } as const;
 export type LogPeriod = keyof typeof LOG_PERIODS;
-export const LOGS_PAGE_SIZE = 50;
+export const LOGS_PAGE_SIZE = TABLE_PER;
 /** Actions recorded for anonymous visitors; anything else without an account was done by the portal itself. */
 const VISITOR_ACTIONS = new Set(["VIEW", "VIEW_DOCUMENT", "DOCUMENT_DOWNLOADED"]);
 
@@ -19,8 +21,10 @@ export interface LogFilter {
   /** Part of the e-mail of the account that acted, or of the e-mail the event is about; any case. */
   email: string;
   period: LogPeriod;
-  /** 1-based. */
+  /** 1-based; a page past the end shows the last one. */
   page: number;
+  /** Entries per page (12 to 100); LOGS_PAGE_SIZE when absent. */
+  per?: number;
 }
 
 /** What a page shows of one activity row: never ids of accounts, never anything secret. */
@@ -39,7 +43,9 @@ export interface LogEntry {
 export interface LogPage {
   entries: LogEntry[];
   total: number;
+  /** The page shown: a page past the end shows the last one. */
   page: number;
+  per: number;
   pageCount: number;
 }
 
@@ -71,18 +77,22 @@ function toEntry(row: LogRow): LogEntry {
 }
 
 export async function activityLogPage(ctx: AppContext, filter: LogFilter): Promise<LogPage> {
+  const { kysely: db, engine } = ctx.db;
   const span = LOG_PERIODS[filter.period];
   const email = filter.email.trim().toLowerCase();
-  const page = Math.max(1, Math.floor(filter.page) || 1);
-  const { rows, total } = await selectLogs(ctx.db.kysely, ctx.db.engine, {
+  const query: LogQuery = {
     action: filter.action || null,
     entityType: filter.entityType || null,
     emailPattern: email ? `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
     since: span === null ? null : new Date(ctx.now().getTime() - span).toISOString(),
-    limit: LOGS_PAGE_SIZE,
-    offset: (page - 1) * LOGS_PAGE_SIZE,
-  });
-  return { entries: rows.map(toEntry), total, page, pageCount: Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE)) };
+  };
+  const wanted: Paging = { page: filter.page, per: filter.per ?? LOGS_PAGE_SIZE };
+  const { items, ...paging } = await readPage(
+    wanted,
+    () => countLogs(db, engine, query),
+    (limit, offset) => selectLogs(db, engine, query, limit, offset),
+  );
+  return { entries: items.map(toEntry), ...paging };
 }
 
 /** The actions and entity types present in the log, for the filters' choices. */
@@ -94,14 +104,12 @@ export async function logFilterChoices(ctx: AppContext): Promise<{ actions: stri
 
 /** The dashboard's Recent Activity: the latest entries (admin-and-sharing section 9: 5). */
 export async function latestActivity(ctx: AppContext, limit = 5): Promise<LogEntry[]> {
-  const { rows } = await selectLogs(ctx.db.kysely, ctx.db.engine, {
-    action: null,
-    entityType: null,
-    emailPattern: null,
-    since: null,
+  const rows = await selectLogs(
+    ctx.db.kysely,
+    ctx.db.engine,
+    { action: null, entityType: null, emailPattern: null, since: null },
     limit,
-    offset: 0,
-    withoutTotal: true,
-  });
+    0,
+  );
   return rows.map(toEntry);
 }

@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/0003-dashboard-thumbnails";
 import * as m0004 from "./migrations/0004-document-facets";
 import * as m0005 from "./migrations/0005-file-missing";
 import * as m0006 from "./migrations/0006-search-index";
+import * as m0007 from "./migrations/0007-admin-paging-indexes";
 import type { Database } from "./types";
 
 /**
@@ -20,6 +21,7 @@ const migrations: Record<string, (engine: Engine) => Migration> = {
   "0004-document-facets": (engine) => ({ up: (db) => m0004.up(db, engine) }),
   "0005-file-missing": (engine) => ({ up: (db) => m0005.up(db, engine) }),
   "0006-search-index": (engine) => ({ up: (db) => m0006.up(db, engine) }),
+  "0007-admin-paging-indexes": (engine) => ({ up: (db) => m0007.up(db, engine) }),
 };
 
 /** Every migration this portal knows, in the order they apply. */

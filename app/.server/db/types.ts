@@ -56,6 +56,9 @@ export interface FoldersTable {
   id: string;
   name: string;
   description: string | null;
+  /** The name and the name with the description, folded for sorting and search (folders/folder-keys.ts). */
+  name_key: string;
+  search_key: string;
   is_public: Flag;
   share_token: string | null;
   view_count: Count;

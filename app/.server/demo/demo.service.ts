@@ -10,6 +10,7 @@ import type { Category } from "~/lib/categories";
 import { mimeForExtension } from "~/lib/mime";
 import type { AppContext } from "../context";
 import { createDocument, normaliseTags } from "../documents/documents.service";
+import { folderKeys } from "../folders/folder-keys";
 import { generateStorageKey } from "../storage";
 import { iso } from "../time";
 import { DEMO_DOCUMENT_FACETS, demoLocations } from "./data/document-facets";
@@ -584,6 +585,7 @@ async function loadFolders(ctx: AppContext, now: Date): Promise<{ tally: Tally; 
       id,
       name: folder.name,
       description: folder.description,
+      ...folderKeys(folder.name, folder.description),
       is_public: 1,
       share_token: folder.shared ? randomBytes(32).toString("base64url") : null,
       view_count: 0,

@@ -31,15 +31,28 @@ export async function countDocuments(db: Kysely<Database>): Promise<number> {
 }
 
 /** The published documents of a folder, by title (case-insensitively, so both engines agree), id breaking ties. */
-export function selectPublishedInFolder(db: Kysely<Database>, folderId: string): Promise<DocumentRow[]> {
+/** How many published documents a folder holds (the shared folder page's count). */
+export async function countPublishedInFolder(db: Kysely<Database>, folderId: string): Promise<number> {
+  const row = await db
+    .selectFrom("documents")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("folder_id", "=", folderId)
+    .where("published", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of a folder's published documents by title, in the (folder_id, published, lower(title), id) index's order. */
+export function selectPublishedInFolder(db: Kysely<Database>, folderId: string, limit: number, offset: number): Promise<DocumentRow[]> {
   return db
     .selectFrom("documents")
     .selectAll()
     .where("folder_id", "=", folderId)
     .where("published", "=", 1)
     .orderBy(sql`lower(title)`)
-    .orderBy("title")
     .orderBy("id")
+    .limit(limit)
+    .offset(offset)
     .execute();
 }
 

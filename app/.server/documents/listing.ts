@@ -10,6 +10,7 @@ import {
   type ResultPage,
   type SnippetPart,
 } from "~/lib/document-query";
+import { type Paging, readPage } from "~/lib/paging";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { highlightTerms, parseSearchQuery } from "../search/query";
@@ -17,7 +18,7 @@ import { renderFts5, renderTsquery } from "../search/render";
 import { CountCache } from "../search/search-cache";
 import { readSearchVersion } from "../search/search-index";
 import { buildSnippet } from "../search/snippet";
-import { countDocuments, selectPublishedInFolder } from "./documents.queries";
+import { countDocuments, countPublishedInFolder, selectPublishedInFolder } from "./documents.queries";
 import { type PublicDocument, type PublicListItem, toPublicDocument, toPublicListItem } from "./public-shapes";
 import {
   type CountRow,
@@ -217,7 +218,13 @@ export async function publishedCounts(ctx: AppContext): Promise<{ total: number;
   return { total: rows.reduce((sum, r) => sum + r.n, 0), byCategory };
 }
 
-/** The published documents of a folder, ordered by title (admin-and-sharing section 7). */
-export async function listPublishedInFolder(ctx: AppContext, folderId: string): Promise<PublicDocument[]> {
-  return (await selectPublishedInFolder(ctx.db.kysely, folderId)).map(toPublicDocument);
+/** One page of the published documents of a folder, ordered by title (admin-and-sharing section 7), with their exact number. */
+export async function listPublishedInFolder(ctx: AppContext, folderId: string, paging: Paging): Promise<ResultPage<PublicDocument>> {
+  const db = ctx.db.kysely;
+  const page = await readPage(
+    paging,
+    () => countPublishedInFolder(db, folderId),
+    (limit, offset) => selectPublishedInFolder(db, folderId, limit, offset),
+  );
+  return { ...page, items: page.items.map(toPublicDocument) };
 }

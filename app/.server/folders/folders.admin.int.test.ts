@@ -85,17 +85,17 @@ for (const engine of testEngines()) {
       await t.ctx.db.kysely.updateTable("folders").set({ view_count: 5 }).where("id", "=", data.id).execute();
 
       const all = await listFolders(t.ctx);
-      expect(all.folders.map((f) => [f.name, f.documentCount, f.viewCount])).toEqual([
+      expect(all.page.items.map((f) => [f.name, f.documentCount, f.viewCount])).toEqual([
         ["Data Collection", 1, 5],
         ["Échanges", 0, 0],
         ["Safety Audits", 2, 7],
       ]);
       expect(all.totals).toEqual({ folders: 3, documents: 3, views: 12 });
-      expect((await listFolders(t.ctx, "AUDIT")).folders.map((f) => f.name)).toEqual(["Safety Audits"]);
-      expect((await listFolders(t.ctx, "  girls ")).folders.map((f) => f.name)).toEqual(["Safety Audits"]);
-      expect((await listFolders(t.ctx, "RÉUNION")).folders.map((f) => f.id)).toEqual([empty.id]);
+      expect((await listFolders(t.ctx, "AUDIT")).page.items.map((f) => f.name)).toEqual(["Safety Audits"]);
+      expect((await listFolders(t.ctx, "  girls ")).page.items.map((f) => f.name)).toEqual(["Safety Audits"]);
+      expect((await listFolders(t.ctx, "RÉUNION")).page.items.map((f) => f.id)).toEqual([empty.id]);
       const none = await listFolders(t.ctx, "nothing like this");
-      expect(none.folders).toEqual([]);
+      expect(none.page).toEqual({ items: [], total: 0, page: 1, per: 24, pageCount: 1 });
       expect(none.totals.folders).toBe(3);
       expect((await folderChoices(t.ctx)).map((f) => f.name)).toEqual(["Data Collection", "Échanges", "Safety Audits"]);
     });
@@ -106,7 +106,7 @@ for (const engine of testEngines()) {
       await addDocument("A draft", safety.id, false);
       const view = await folderView(t.ctx, safety.id);
       expect(view?.folder.documentCount).toBe(2);
-      expect(view?.documents.map((d) => [d.title, d.published])).toEqual([
+      expect(view?.documents.items.map((d) => [d.title, d.published])).toEqual([
         ["A draft", false],
         ["b published", true],
       ]);
@@ -149,7 +149,7 @@ for (const engine of testEngines()) {
       expect(quickSetupSummary(first)).toBe("11 succeeded, 0 failed");
       const listed = await listFolders(t.ctx);
       expect(listed.totals.folders).toBe(11);
-      expect(listed.folders.every((f) => f.isPublic && f.description === null)).toBe(true);
+      expect(listed.page.items.every((f) => f.isPublic && f.description === null)).toBe(true);
 
       const second = await runQuickSetup(t.ctx, editor, meta);
       expect(second.every((r) => r.status === "success" && r.existed === true)).toBe(true);
@@ -166,7 +166,7 @@ for (const engine of testEngines()) {
       });
       expect(await ensureGuidanceFolder(t.ctx, "Net 2.0", editor)).toEqual({ name: "Net 2.0", status: "success", existed: false });
       expect(await ensureGuidanceFolder(t.ctx, "Anything Else", editor)).toEqual({ name: "Anything Else", status: "error" });
-      expect((await listFolders(t.ctx)).folders.map((f) => f.name)).toEqual(["Net 2.0", "safety audits"]);
+      expect((await listFolders(t.ctx)).page.items.map((f) => f.name)).toEqual(["Net 2.0", "safety audits"]);
     });
 
     it("reports an error per folder when the database refuses, and carries on", async () => {

@@ -1,24 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { compareNames, sameFolderName } from "~/lib/folders";
+import { compareNames, FOLDER_CARDS_PER, sameFolderName } from "~/lib/folders";
+import { type Paging, type ResultPage, readPage } from "~/lib/paging";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
+import { folderKeys, folderNeedle } from "./folder-keys";
 import {
+  countFolderDocuments,
+  countFolders,
   deleteFolderKeepingDocuments,
   type FolderRow,
   insertFolder,
   selectFolderById,
-  selectFolderDocuments,
+  selectFolderDocumentPage,
   selectFolderNames,
-  selectFoldersWithCounts,
+  selectFolderPage,
   selectFolderTotals,
 } from "./folders.queries";
 
 /**
  * Folder management for staff (admin-and-sharing sections 2, 3, 5 and 7): the list with its
- * counters and search, creation, deletion (documents are kept), and the folder view.
+ * counters and search, creation, deletion (documents are kept), and the folder view. The list and
+ * the folder view are cards, read one page at a time (24 a page unless the address asks otherwise).
  */
+
+const FIRST_PAGE: Paging = { page: 1, per: FOLDER_CARDS_PER };
 
 export interface AdminFolder {
   id: string;
@@ -50,18 +57,27 @@ function toAdminFolder(row: FolderRow, documentCount: number): AdminFolder {
   };
 }
 
-/** The spec's folder search: a case-insensitive substring of the name or the description. */
-export function matchesFolder(folder: { name: string; description: string | null }, q: string | null | undefined): boolean {
-  const needle = (q ?? "").trim().toLowerCase();
-  if (!needle) return true;
-  return folder.name.toLowerCase().includes(needle) || (folder.description ?? "").toLowerCase().includes(needle);
-}
-
-/** Folders matching `q` (all when empty), and the counters over every folder. */
-export async function listFolders(ctx: AppContext, q?: string | null): Promise<{ folders: AdminFolder[]; totals: FolderTotals }> {
-  const [rows, totals] = await Promise.all([selectFoldersWithCounts(ctx.db.kysely), selectFolderTotals(ctx.db.kysely)]);
-  const folders = rows.filter((r) => matchesFolder(r, q)).sort((a, b) => compareNames(a.name, b.name));
-  return { folders: folders.map((r) => toAdminFolder(r, r.document_count)), totals };
+/**
+ * One page of the folders matching `q` (all when empty) by name, with the exact number that match,
+ * and the counters over every folder. The spec's folder search: a substring of the name or the
+ * description, case and accents aside (run in SQL on folded text, folder-keys.ts).
+ */
+export async function listFolders(
+  ctx: AppContext,
+  q?: string | null,
+  paging: Paging = FIRST_PAGE,
+): Promise<{ page: ResultPage<AdminFolder>; totals: FolderTotals }> {
+  const db = ctx.db.kysely;
+  const needle = folderNeedle(q);
+  const [page, totals] = await Promise.all([
+    readPage(
+      paging,
+      () => countFolders(db, needle),
+      (limit, offset) => selectFolderPage(db, needle, limit, offset),
+    ),
+    selectFolderTotals(db),
+  ]);
+  return { page: { ...page, items: page.items.map((r) => toAdminFolder(r, r.document_count)) }, totals };
 }
 
 /** The folder picker of the upload forms. */
@@ -104,6 +120,7 @@ export async function createFolder(
     id: randomUUID(),
     name,
     description,
+    ...folderKeys(name, description),
     is_public: input.isPublic ? 1 : 0,
     share_token: null,
     view_count: 0,
@@ -155,7 +172,7 @@ export async function deleteFolder(
 export async function findAdminFolder(ctx: AppContext, id: string): Promise<AdminFolder | null> {
   const row = await selectFolderById(ctx.db.kysely, id);
   if (!row) return null;
-  return toAdminFolder(row, (await selectFolderDocuments(ctx.db.kysely, id)).length);
+  return toAdminFolder(row, await countFolderDocuments(ctx.db.kysely, id));
 }
 
 /** A document as the folder view shows it to staff. */
@@ -185,11 +202,19 @@ function toFolderDocument(row: DocumentRow): FolderDocument {
   };
 }
 
-/** The folder view: the folder and all its documents (drafts too, they are marked). */
-export async function folderView(ctx: AppContext, id: string): Promise<{ folder: AdminFolder; documents: FolderDocument[] } | null> {
-  const row = await selectFolderById(ctx.db.kysely, id);
+/** The folder view: the folder and one page of its documents by title (drafts too, they are marked), with their exact number. */
+export async function folderView(
+  ctx: AppContext,
+  id: string,
+  paging: Paging = FIRST_PAGE,
+): Promise<{ folder: AdminFolder; documents: ResultPage<FolderDocument> } | null> {
+  const db = ctx.db.kysely;
+  const row = await selectFolderById(db, id);
   if (!row) return null;
-  const rows = await selectFolderDocuments(ctx.db.kysely, id);
-  const documents = rows.sort((a, b) => compareNames(a.title, b.title)).map(toFolderDocument);
-  return { folder: toAdminFolder(row, documents.length), documents };
+  const page = await readPage(
+    paging,
+    () => countFolderDocuments(db, id),
+    (limit, offset) => selectFolderDocumentPage(db, id, limit, offset),
+  );
+  return { folder: toAdminFolder(row, page.total), documents: { ...page, items: page.items.map(toFolderDocument) } };
 }

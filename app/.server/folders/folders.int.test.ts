@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { createDocument } from "../documents/documents.service";
+import { folderKeys } from "./folder-keys";
 import { viewSharedFolder } from "./folders.service";
 
 for (const engine of testEngines()) {
@@ -22,6 +23,7 @@ for (const engine of testEngines()) {
           id,
           name: fields.name,
           description: `About ${fields.name}`,
+          ...folderKeys(fields.name, `About ${fields.name}`),
           is_public: fields.isPublic ? 1 : 0,
           share_token: token,
           created_at: now,
@@ -61,9 +63,10 @@ for (const engine of testEngines()) {
 
       const view = await viewSharedFolder(t.ctx, folder.token!, { countView: true });
       expect(view?.folder).toEqual({ id: folder.id, name: "Safety Audits", description: "About Safety Audits", documentCount: 3 });
-      expect(view?.documents.map((d) => d.title)).toEqual(["Baseline report", "safety audit checklist", "Zone map"]);
+      expect(view?.documents.items.map((d) => d.title)).toEqual(["Baseline report", "safety audit checklist", "Zone map"]);
+      expect(view?.documents).toMatchObject({ total: 3, page: 1, per: 24, pageCount: 1 });
       // Nothing beyond the public fields leaves the server.
-      expect(Object.keys(view!.documents[0]!)).not.toContain("file_path");
+      expect(Object.keys(view!.documents.items[0]!)).not.toContain("file_path");
     });
 
     it("gives null for unknown, malformed, private and revoked tokens, and counts no view for them", async () => {
@@ -95,7 +98,10 @@ for (const engine of testEngines()) {
       const folder = await addFolder({ name: "Empty", isPublic: true, shared: true });
       await addDocument("Draft only", folder.id, false);
       const view = await viewSharedFolder(t.ctx, folder.token!, { countView: false });
-      expect(view).toEqual({ folder: expect.objectContaining({ documentCount: 0 }), documents: [] });
+      expect(view).toEqual({
+        folder: expect.objectContaining({ documentCount: 0 }),
+        documents: { items: [], total: 0, page: 1, per: 24, pageCount: 1 },
+      });
     });
   });
 }

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
+import { containsPattern } from "../db/like";
 import type { Database, DocumentRow, FoldersTable } from "../db/types";
 
 export type FolderRow = Selectable<FoldersTable>;
@@ -27,10 +28,25 @@ export function countViewOfPublicFolder(db: Kysely<Database>, token: string): Pr
 export type FolderWithCount = FolderRow & { document_count: number };
 export type NewFolderRow = Insertable<FoldersTable>;
 
-/** Every folder with its number of documents (the spec's nested count), by name as people sort it. */
-export async function selectFoldersWithCounts(db: Kysely<Database>): Promise<FolderWithCount[]> {
-  const rows = await db
-    .selectFrom("folders")
+/** Folders whose name or description contains the folded needle ("" is every folder). */
+function foldersMatching(db: Kysely<Database>, needle: string) {
+  const query = db.selectFrom("folders");
+  return needle ? query.where(sql<boolean>`search_key like ${containsPattern(needle)} escape '\\'`) : query;
+}
+
+export async function countFolders(db: Kysely<Database>, needle: string): Promise<number> {
+  const row = await foldersMatching(db, needle)
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * One page of the folders matching the needle, with their number of documents (the spec's nested
+ * count), by name as people sort it (folder-keys.ts), in the (name_key, id) index's order.
+ */
+export async function selectFolderPage(db: Kysely<Database>, needle: string, limit: number, offset: number): Promise<FolderWithCount[]> {
+  const rows = await foldersMatching(db, needle)
     .selectAll("folders")
     .select((eb) =>
       eb
@@ -39,9 +55,10 @@ export async function selectFoldersWithCounts(db: Kysely<Database>): Promise<Fol
         .whereRef("documents.folder_id", "=", "folders.id")
         .as("document_count"),
     )
-    .orderBy(sql`lower(folders.name)`)
-    .orderBy("folders.name")
+    .orderBy("folders.name_key")
     .orderBy("folders.id")
+    .limit(limit)
+    .offset(offset)
     .execute();
   return rows.map((r) => ({ ...r, document_count: Number(r.document_count ?? 0) }));
 }
@@ -90,14 +107,25 @@ export async function deleteFolderKeepingDocuments(
   });
 }
 
-/** A folder's documents for staff: all of them, drafts included, by title. */
-export function selectFolderDocuments(db: Kysely<Database>, folderId: string): Promise<DocumentRow[]> {
+/** How many documents a folder holds, drafts included. */
+export async function countFolderDocuments(db: Kysely<Database>, folderId: string): Promise<number> {
+  const row = await db
+    .selectFrom("documents")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("folder_id", "=", folderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of a folder's documents for staff, drafts included, by title (the (folder_id, lower(title), id) index). */
+export function selectFolderDocumentPage(db: Kysely<Database>, folderId: string, limit: number, offset: number): Promise<DocumentRow[]> {
   return db
     .selectFrom("documents")
     .selectAll()
     .where("folder_id", "=", folderId)
     .orderBy(sql`lower(title)`)
-    .orderBy("title")
     .orderBy("id")
+    .limit(limit)
+    .offset(offset)
     .execute();
 }

@@ -1,3 +1,5 @@
+import { SHARED_FOLDER_PER } from "~/lib/folders";
+import type { Paging, ResultPage } from "~/lib/paging";
 import type { AppContext } from "../context";
 import { listPublishedInFolder, type PublicDocument } from "../documents/documents.service";
 import { countViewOfPublicFolder, type FolderRow, selectPublicFolderByToken } from "./folders.queries";
@@ -12,25 +14,30 @@ export interface PublicFolder {
 
 export interface SharedFolderView {
   folder: PublicFolder;
-  documents: PublicDocument[];
+  /** One page of the folder's published documents by title. */
+  documents: ResultPage<PublicDocument>;
 }
 
 /** Share tokens are 43 base64url characters; anything far from that cannot be one. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
- * The public folder behind a share token with its published documents, or
- * null for an unknown, revoked or private one. `countView` adds one to the
- * folder's view_count (admin-and-sharing section 4).
+ * The public folder behind a share token with one page of its published documents (the first
+ * unless `paging` says otherwise), or null for an unknown, revoked or private one. `countView`
+ * adds one to the folder's view_count (admin-and-sharing section 4).
  */
-export async function viewSharedFolder(ctx: AppContext, token: string, options: { countView: boolean }): Promise<SharedFolderView | null> {
+export async function viewSharedFolder(
+  ctx: AppContext,
+  token: string,
+  options: { countView: boolean; paging?: Paging },
+): Promise<SharedFolderView | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const row = options.countView
     ? await countViewOfPublicFolder(ctx.db.kysely, token)
     : await selectPublicFolderByToken(ctx.db.kysely, token);
   if (!row) return null;
-  const documents = await listPublishedInFolder(ctx, row.id);
-  return { folder: toPublicFolder(row, documents.length), documents };
+  const documents = await listPublishedInFolder(ctx, row.id, options.paging ?? { page: 1, per: SHARED_FOLDER_PER });
+  return { folder: toPublicFolder(row, documents.total), documents };
 }
 
 function toPublicFolder(row: FolderRow, documentCount: number): PublicFolder {

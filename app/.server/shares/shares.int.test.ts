@@ -119,7 +119,7 @@ for (const engine of testEngines()) {
       expect(tokens.filter((o) => o.ok && o.created)).toHaveLength(1);
       await ensureShareToken(t.ctx, "folder", folder.id, editor);
       const links = await listShareLinks(t.ctx);
-      expect(links.documents).toEqual([
+      expect(links.documents.items).toEqual([
         {
           id: shared.id,
           title: "Shared doc",
@@ -130,9 +130,11 @@ for (const engine of testEngines()) {
           token: token(tokens[0]!),
         },
       ]);
-      expect(links.folders).toEqual([expect.objectContaining({ id: folder.id, name: "Safety Audits", isPublic: false, views: 0 })]);
-      expect(links.unshared.documents).toEqual([{ id: other.id, label: "Other doc" }]);
-      expect(links.unshared.folders.map((f) => f.label)).toEqual(["Data Collection"]);
+      expect(links.documents).toMatchObject({ total: 1, page: 1, pageCount: 1 });
+      expect(links.folders.items).toEqual([expect.objectContaining({ id: folder.id, name: "Safety Audits", isPublic: false, views: 0 })]);
+      expect(links.folders).toMatchObject({ total: 1, page: 1, pageCount: 1 });
+      expect(links.unshared.documents).toEqual({ choices: [{ id: other.id, label: "Other doc" }], find: "", more: false });
+      expect(links.unshared.folders.choices.map((f) => f.label)).toEqual(["Data Collection"]);
     });
   });
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { containsPattern } from "../db/like";
 import type { Database } from "../db/types";
 
 /**
@@ -28,48 +29,67 @@ export interface SharedFolderRow {
 
 export type ShareTable = "documents" | "folders";
 
-export async function selectSharedDocuments(db: Kysely<Database>): Promise<SharedDocumentRow[]> {
+export async function countSharedDocuments(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("documents")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("share_token", "is not", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of the documents with a link, newest first (the partial (created_at, id) index of shared documents). */
+export async function selectSharedDocumentPage(db: Kysely<Database>, limit: number, offset: number): Promise<SharedDocumentRow[]> {
   const rows = await db
     .selectFrom("documents")
     .select(["id", "title", "category", "published", "created_at", "download_count", "share_token"])
     .where("share_token", "is not", null)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
+    .limit(limit)
+    .offset(offset)
     .execute();
   return rows.map((r) => ({ ...r, share_token: r.share_token!, download_count: Number(r.download_count) }));
 }
 
-export async function selectSharedFolders(db: Kysely<Database>): Promise<SharedFolderRow[]> {
+export async function countSharedFolders(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("folders")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("share_token", "is not", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of the folders with a link, by name as people sort it (folders/folder-keys.ts). */
+export async function selectSharedFolderPage(db: Kysely<Database>, limit: number, offset: number): Promise<SharedFolderRow[]> {
   const rows = await db
     .selectFrom("folders")
     .select(["id", "name", "is_public", "view_count", "created_at", "share_token"])
     .where("share_token", "is not", null)
-    .orderBy(sql`lower(name)`)
-    .orderBy("name")
+    .orderBy("name_key")
     .orderBy("id")
+    .limit(limit)
+    .offset(offset)
     .execute();
   return rows.map((r) => ({ ...r, share_token: r.share_token!, view_count: Number(r.view_count) }));
 }
 
-/** Documents without a share token, for the "Create link" picker. */
-export function selectUnsharedDocuments(db: Kysely<Database>): Promise<Array<{ id: string; label: string }>> {
-  return db
-    .selectFrom("documents")
-    .select(["id", "title as label"])
-    .where("share_token", "is", null)
-    .orderBy(sql`lower(title)`)
-    .orderBy("id")
-    .execute();
+/**
+ * Documents without a share token, newest first, for the "Create link" picker: at most `limit`,
+ * those whose title contains `find` (any case) when given.
+ */
+export function selectUnsharedDocuments(db: Kysely<Database>, find: string, limit: number): Promise<Array<{ id: string; label: string }>> {
+  let query = db.selectFrom("documents").select(["id", "title as label"]).where("share_token", "is", null);
+  if (find) query = query.where(sql<boolean>`lower(title) like lower(${containsPattern(find)}) escape '\\'`);
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
-export function selectUnsharedFolders(db: Kysely<Database>): Promise<Array<{ id: string; label: string }>> {
-  return db
-    .selectFrom("folders")
-    .select(["id", "name as label"])
-    .where("share_token", "is", null)
-    .orderBy(sql`lower(name)`)
-    .orderBy("id")
-    .execute();
+/** Folders without a share token by name, for the "Create link" picker: at most `limit`, matching the folded needle when given. */
+export function selectUnsharedFolders(db: Kysely<Database>, needle: string, limit: number): Promise<Array<{ id: string; label: string }>> {
+  let query = db.selectFrom("folders").select(["id", "name as label"]).where("share_token", "is", null);
+  if (needle) query = query.where(sql<boolean>`search_key like ${containsPattern(needle)} escape '\\'`);
+  return query.orderBy("name_key").orderBy("id").limit(limit).execute();
 }
 
 export interface ShareSubject {

@@ -1,13 +1,16 @@
-import { compareNames } from "~/lib/folders";
+import { type Paging, PER_MAX, type ResultPage, readPage, TABLE_PER } from "~/lib/paging";
 import type { ShareKind } from "~/lib/share-links";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { newToken } from "../auth/tokens";
 import type { AppContext } from "../context";
+import { folderNeedle } from "../folders/folder-keys";
 import {
+  countSharedDocuments,
+  countSharedFolders,
   type ShareSubject,
   type ShareTable,
-  selectSharedDocuments,
-  selectSharedFolders,
+  selectSharedDocumentPage,
+  selectSharedFolderPage,
   selectShareSubject,
   selectUnsharedDocuments,
   selectUnsharedFolders,
@@ -46,34 +49,77 @@ export interface SharedFolderLink {
   token: string;
 }
 
-export interface ShareLinks {
-  documents: SharedDocumentLink[];
-  folders: SharedFolderLink[];
-  /** What has no link yet: the "Create link" pickers. */
-  unshared: { documents: Array<{ id: string; label: string }>; folders: Array<{ id: string; label: string }> };
+/** A "Create link" picker: at most PICKER_LIMIT choices, those matching `find` when it is set. */
+export interface LinkPicker {
+  choices: Array<{ id: string; label: string }>;
+  /** What the picker was narrowed by ("" for nothing). */
+  find: string;
+  /** Whether more items without a link match than the picker shows. */
+  more: boolean;
 }
 
-export async function listShareLinks(ctx: AppContext): Promise<ShareLinks> {
+export interface ShareLinks {
+  /** One page of the documents with a link, newest first. */
+  documents: ResultPage<SharedDocumentLink>;
+  /** One page of the folders with a link, by name. */
+  folders: ResultPage<SharedFolderLink>;
+  /** What has no link yet: the "Create link" pickers. */
+  unshared: { documents: LinkPicker; folders: LinkPicker };
+}
+
+/** The most choices a "Create link" picker offers; the rest are found by typing part of the name. */
+export const PICKER_LIMIT = PER_MAX;
+const MAX_FIND_CHARS = 200;
+
+export interface ShareLinksRequest {
+  documents?: Paging;
+  folders?: Paging;
+  /** Words narrowing the pickers. */
+  find?: { document?: string; folder?: string };
+}
+
+const FIRST_PAGE: Paging = { page: 1, per: TABLE_PER };
+
+function picker(choices: Array<{ id: string; label: string }>, find: string): LinkPicker {
+  return { choices: choices.slice(0, PICKER_LIMIT), find, more: choices.length > PICKER_LIMIT };
+}
+
+/** One page of each table, and the two pickers (each bounded). */
+export async function listShareLinks(ctx: AppContext, request: ShareLinksRequest = {}): Promise<ShareLinks> {
   const db = ctx.db.kysely;
+  const findDocument = (request.find?.document ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_FIND_CHARS);
+  const findFolder = (request.find?.folder ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_FIND_CHARS);
   const [documents, folders, unsharedDocuments, unsharedFolders] = await Promise.all([
-    selectSharedDocuments(db),
-    selectSharedFolders(db),
-    selectUnsharedDocuments(db),
-    selectUnsharedFolders(db),
+    readPage(
+      request.documents ?? FIRST_PAGE,
+      () => countSharedDocuments(db),
+      (limit, offset) => selectSharedDocumentPage(db, limit, offset),
+    ),
+    readPage(
+      request.folders ?? FIRST_PAGE,
+      () => countSharedFolders(db),
+      (limit, offset) => selectSharedFolderPage(db, limit, offset),
+    ),
+    // One more than shown: whether there are more to find.
+    selectUnsharedDocuments(db, findDocument, PICKER_LIMIT + 1),
+    selectUnsharedFolders(db, folderNeedle(findFolder), PICKER_LIMIT + 1),
   ]);
   return {
-    documents: documents.map((d) => ({
-      id: d.id,
-      title: d.title,
-      category: d.category,
-      published: d.published === 1,
-      createdAt: d.created_at,
-      downloads: d.download_count,
-      token: d.share_token,
-    })),
-    folders: folders
-      .sort((a, b) => compareNames(a.name, b.name))
-      .map((f) => ({
+    documents: {
+      ...documents,
+      items: documents.items.map((d) => ({
+        id: d.id,
+        title: d.title,
+        category: d.category,
+        published: d.published === 1,
+        createdAt: d.created_at,
+        downloads: d.download_count,
+        token: d.share_token,
+      })),
+    },
+    folders: {
+      ...folders,
+      items: folders.items.map((f) => ({
         id: f.id,
         name: f.name,
         isPublic: f.is_public === 1,
@@ -81,10 +127,8 @@ export async function listShareLinks(ctx: AppContext): Promise<ShareLinks> {
         createdAt: f.created_at,
         token: f.share_token,
       })),
-    unshared: {
-      documents: unsharedDocuments.sort((a, b) => compareNames(a.label, b.label)),
-      folders: unsharedFolders.sort((a, b) => compareNames(a.label, b.label)),
     },
+    unshared: { documents: picker(unsharedDocuments, findDocument), folders: picker(unsharedFolders, findFolder) },
   };
 }
 

@@ -12,6 +12,7 @@ import type { Insertable } from "kysely";
 import { s3rverEnv, startS3rver } from "../../../tests/support/s3rver";
 import type { AppContext } from "../context";
 import type { Database } from "../db/types";
+import { folderKeys } from "../folders/folder-keys";
 import { TRANSFER_TABLES } from "./tables";
 
 const T0 = Date.parse("2026-02-01T08:00:00.000Z");
@@ -141,6 +142,7 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
         id: uuid(2, 1),
         name: "Safety Audits",
         description: "Findings & tools",
+        ...folderKeys("Safety Audits", "Findings & tools"),
         is_public: 1,
         share_token: "tok_Folder-1",
         view_count: 12,
@@ -152,6 +154,7 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
         id: uuid(2, 2),
         name: "Net 2.0",
         description: null,
+        ...folderKeys("Net 2.0", null),
         is_public: 0,
         share_token: null,
         view_count: 0,

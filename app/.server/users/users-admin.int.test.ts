@@ -91,7 +91,7 @@ for (const engine of testEngines()) {
       await createUser(t.ctx, { email: "b@example.org", password: "b-password", role: "editor" });
       later(MINUTE);
       await inviteUser(t.ctx, admin, { email: "c@example.org", role: "user" }, meta);
-      expect((await listUsers(t.ctx)).map((u) => u.email)).toEqual(["c@example.org", "b@example.org", "amina@example.org"]);
+      expect((await listUsers(t.ctx)).items.map((u) => u.email)).toEqual(["c@example.org", "b@example.org", "amina@example.org"]);
     });
 
     it("deactivation ends every session of the account at once; activation lets it back in", async () => {
@@ -141,7 +141,7 @@ for (const engine of testEngines()) {
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
       expect(rejected.reason).toBeInstanceOf(AccountRuleError);
-      const admins = (await listUsers(t.ctx)).filter((u) => u.role === "admin" && u.is_active === 1);
+      const admins = (await listUsers(t.ctx)).items.filter((u) => u.role === "admin" && u.is_active === 1);
       expect(admins).toHaveLength(1);
     });
 

@@ -40,9 +40,9 @@ export async function recordLogin(db: Kysely<Database>, id: string, at: string):
     .execute();
 }
 
-/** Every account, newest first (admin-and-sharing section 7). */
-export function selectAllUsers(db: Kysely<Database>): Promise<UserRow[]> {
-  return db.selectFrom("users").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+/** One page of the accounts, newest first (admin-and-sharing section 7), in the created_at index's order. */
+export function selectUserPage(db: Kysely<Database>, limit: number, offset: number): Promise<UserRow[]> {
+  return db.selectFrom("users").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type Paging, type ResultPage, readPage, TABLE_PER } from "~/lib/paging";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
 import { destroySessionsOfUser } from "../auth/sessions";
@@ -11,9 +12,9 @@ import {
   insertUser,
   lockActiveAdminIds,
   recordLogin,
-  selectAllUsers,
   selectUserByEmail,
   selectUserById,
+  selectUserPage,
   updateUser,
 } from "./users.queries";
 
@@ -99,9 +100,14 @@ export class AccountRuleError extends Error {}
 export const LAST_ADMIN_MESSAGE = "At least one active admin is required";
 export const SELF_DEACTIVATION_MESSAGE = "You cannot deactivate your own account";
 
-/** Every account, newest first. */
-export function listUsers(ctx: AppContext): Promise<UserRow[]> {
-  return selectAllUsers(ctx.db.kysely);
+/** One page of the accounts, newest first, with their exact number (the first 50 unless `paging` says otherwise). */
+export function listUsers(ctx: AppContext, paging: Paging = { page: 1, per: TABLE_PER }): Promise<ResultPage<UserRow>> {
+  const db = ctx.db.kysely;
+  return readPage(
+    paging,
+    () => countUsers(db),
+    (limit, offset) => selectUserPage(db, limit, offset),
+  );
 }
 
 /**

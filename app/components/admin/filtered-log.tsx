@@ -1,12 +1,15 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { pageHref, TABLE_PER } from "~/lib/paging";
+import { Pager } from "../ui/pager";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
 import { AdminTable, cellClass } from "./admin-table";
 
 /**
  * One paged, filtered log table: the Security page's events and the System Logs page's entries.
  * The filters are a GET form and the pages plain links, so both live in the address and work
- * without JavaScript; each page configures its filters and columns.
+ * without JavaScript; each page configures its filters and columns. The filter form also serves
+ * the Documents table.
  */
 
 /** One filter of the form; its value comes from the address, and the page links carry it on. */
@@ -30,6 +33,8 @@ export interface FilteredLogProps<T extends { id: string }> {
   total: number;
   page: number;
   pageCount: number;
+  /** The page size in force (50 unless the address asked for another): carried on by the page links and the form. */
+  per?: number;
   /** Accessible names of the scrollable table and of the page links. */
   tableLabel: string;
   pagerLabel: string;
@@ -59,12 +64,16 @@ export function choices(all: string, values: readonly string[]): Array<{ value: 
 // Literal class names, so Tailwind finds them: the filters plus the buttons' column.
 const GRID_COLUMNS: Record<number, string> = { 3: "lg:grid-cols-3", 4: "lg:grid-cols-4", 5: "lg:grid-cols-5", 6: "lg:grid-cols-6" };
 
-/** The address of page `n` with the filters in force. */
-export function logPageHref(path: string, filters: FilteredLogProps<{ id: string }>["filters"], n: number): string {
-  const params = new URLSearchParams();
-  for (const f of filters) if (f.value && f.value !== (f.omitted ?? "")) params.set(f.name, f.value);
-  params.set("page", String(n));
-  return `${path}?${params}`;
+/** The address of page `n` with the filters in force (defaults left out), and the page size when it is not the default. */
+export function logPageHref(
+  path: string,
+  filters: FilteredLogProps<{ id: string }>["filters"],
+  n: number,
+  per: number = TABLE_PER,
+): string {
+  const state: Record<string, string> = {};
+  for (const f of filters) if (f.value && f.value !== (f.omitted ?? "")) state[f.name] = f.value;
+  return pageHref(path, state, n, per);
 }
 
 function FilterControl({ control }: { control: LogFilterControl }) {
@@ -88,52 +97,57 @@ function FilterControl({ control }: { control: LogFilterControl }) {
   );
 }
 
-function Pager({ label, page, pageCount, href }: { label: string; page: number; pageCount: number; href: (n: number) => string }) {
-  if (pageCount <= 1 && page <= 1) return null;
+/**
+ * The filters as a GET form: Apply sends them (back to page 1), Clear goes back to the plain
+ * list. `hidden` values (a page size not the default) are sent along unchanged. With
+ * `buttonsBelow`, the filters share the row and the buttons go under them (longer choices).
+ */
+export function FilterForm({
+  path,
+  filters,
+  hidden = {},
+  label,
+  buttonsBelow = false,
+}: {
+  path: string;
+  filters: ReadonlyArray<LogFilterControl>;
+  hidden?: Record<string, string>;
+  /** The form's accessible name, when the page has several ("Filter documents"). */
+  label?: string;
+  buttonsBelow?: boolean;
+}) {
+  const columns = GRID_COLUMNS[filters.length + (buttonsBelow ? 0 : 1)] ?? "";
   return (
-    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2 text-sm">
-      {page > 1 ? (
-        <Link to={href(Math.min(page - 1, pageCount))} className={buttonClass.secondary}>
-          Previous
+    <Form
+      method="get"
+      action={path}
+      aria-label={label}
+      className={`mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 ${columns}`}
+    >
+      {filters.map((f) => (
+        <FilterControl key={f.id} control={f} />
+      ))}
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className={`flex flex-wrap items-end gap-2 ${buttonsBelow ? "col-span-full" : ""}`}>
+        <button type="submit" className={buttonClass.primary}>
+          Apply filters
+        </button>
+        <Link to={path} className={buttonClass.ghost}>
+          Clear
         </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-slate-700">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? (
-        <Link to={href(page + 1)} className={buttonClass.secondary}>
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+      </div>
+    </Form>
   );
 }
 
 export function FilteredLog<T extends { id: string }>(props: FilteredLogProps<T>) {
   const { path, filters, columns, rows, total, page, pageCount } = props;
+  const per = props.per ?? TABLE_PER;
   return (
     <>
-      <Form
-        method="get"
-        action={path}
-        className={`mt-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 ${GRID_COLUMNS[filters.length + 1] ?? ""}`}
-      >
-        {filters.map((f) => (
-          <FilterControl key={f.id} control={f} />
-        ))}
-        <div className="flex flex-wrap items-end gap-2">
-          <button type="submit" className={buttonClass.primary}>
-            Apply filters
-          </button>
-          <Link to={path} className={buttonClass.ghost}>
-            Clear
-          </Link>
-        </div>
-      </Form>
+      <FilterForm path={path} filters={filters} hidden={per === TABLE_PER ? {} : { per: String(per) }} />
       {props.countLine ? (
         <p className="mt-4 text-sm text-slate-700" role="status">
           {props.countLine(total)}
@@ -158,7 +172,7 @@ export function FilteredLog<T extends { id: string }>(props: FilteredLogProps<T>
           ))}
         </AdminTable>
       )}
-      <Pager label={props.pagerLabel} page={page} pageCount={pageCount} href={(n) => logPageHref(path, filters, n)} />
+      <Pager label={props.pagerLabel} page={page} pageCount={pageCount} hrefFor={(n) => logPageHref(path, filters, n, per)} />
     </>
   );
 }

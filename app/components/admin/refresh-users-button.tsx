@@ -7,9 +7,9 @@ import { useHydrated } from "../ui/use-hydrated";
 
 /**
  * Refresh: with JavaScript it reloads the page's data in place and says
- * "Users loaded"; without it, a link to the same page does the same.
+ * "Users loaded"; without it, a link to the same page (`href`, the page of the table shown) does the same.
  */
-export function RefreshUsersButton({ failed }: { failed: boolean }) {
+export function RefreshUsersButton({ failed, href = "/admin/users" }: { failed: boolean; href?: string }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [waiting, setWaiting] = useState(false);
@@ -26,7 +26,7 @@ export function RefreshUsersButton({ failed }: { failed: boolean }) {
 
   if (!hydrated) {
     return (
-      <a href="/admin/users" className={buttonClass.secondary}>
+      <a href={href} className={buttonClass.secondary}>
         <RefreshCw aria-hidden className="h-4 w-4" />
         Refresh
       </a>

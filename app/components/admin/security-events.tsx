@@ -17,6 +17,7 @@ export interface SecurityEventsProps {
   events: SecurityEventItem[];
   total: number;
   page: number;
+  per: number;
   pageCount: number;
 }
 
@@ -34,7 +35,7 @@ const COLUMNS: LogColumn<SecurityEventItem>[] = [
 ];
 
 /** The security log (the shared filtered log): event, e-mail and period, 50 a page. */
-export function SecurityEvents({ filter, actions, events, total, page, pageCount }: SecurityEventsProps) {
+export function SecurityEvents({ filter, actions, events, total, page, per, pageCount }: SecurityEventsProps) {
   return (
     <section aria-labelledby="events-heading" className="mt-8">
       <h2 id="events-heading" className="text-lg font-semibold">
@@ -58,6 +59,7 @@ export function SecurityEvents({ filter, actions, events, total, page, pageCount
         rows={events}
         total={total}
         page={page}
+        per={per}
         pageCount={pageCount}
         tableLabel="Security events table"
         pagerLabel="Security events pages"

@@ -7,6 +7,7 @@ import { type UploadFormFields, uploadDocument } from "~/.server/documents/uploa
 import { readFlash } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
 import { CreateDashboardButton } from "~/components/admin/content/dashboard-form";
+import { DOCUMENTS_PATH, DocumentsFilter, documentsHref, isNarrowed, readDocumentState } from "~/components/admin/content/documents-filter";
 import { DocumentsTable } from "~/components/admin/content/documents-table";
 import { RefreshButton } from "~/components/admin/content/refresh-button";
 import { UploadDocumentForm } from "~/components/admin/content/upload-document-form";
@@ -17,7 +18,7 @@ import { buttonClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { NO_SUGGESTIONS } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES, splitMessage } from "~/lib/document-form";
-import { listHref, readListQuery, TABLE_PER } from "~/lib/document-query";
+import { readListQuery, TABLE_PER } from "~/lib/document-query";
 import type { Route } from "./+types/documents";
 
 export const meta: Route.MetaFunction = () => [{ title: "Documents | Admin Portal" }];
@@ -28,19 +29,25 @@ const LOAD_FAILED: ToastMessage = {
   description: "The documents could not be loaded. Please try Refresh.",
 };
 
+/**
+ * One page of the documents (50 unless `?per=` says otherwise), filtered by the search words (the
+ * ranked search), `state` (published or draft), category and sort: all in the address.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   const ctx = app();
   // The layout shows a redirect's message as a toast and clears it; the page also shows it inline.
   const flash = readFlash(request).message;
+  const params = new URL(request.url).searchParams;
+  const query = readListQuery(params, { per: TABLE_PER, category: true });
+  const state = readDocumentState(params);
   try {
-    const query = readListQuery(new URL(request.url).searchParams, { per: TABLE_PER, category: true });
-    const [listed, suggestions] = await Promise.all([listDocuments(ctx, { query, scope: "staff" }), facetSuggestions(ctx)]);
+    const [listed, suggestions] = await Promise.all([listDocuments(ctx, { query, scope: "staff", state }), facetSuggestions(ctx)]);
     const { items, ...paging } = listed.page;
-    return { documents: items.map(({ row }) => toAdminDocument(row)), paging, query, suggestions, flash, loadError: null };
+    return { documents: items.map(({ row }) => toAdminDocument(row)), paging, query, state, suggestions, flash, loadError: null };
   } catch (error) {
     ctx.log.error({ err: error }, "loading documents failed");
-    return data({ documents: [], paging: null, query: null, suggestions: NO_SUGGESTIONS, flash, loadError: LOAD_FAILED }, { status: 500 });
+    return data({ documents: [], paging: null, query, state, suggestions: NO_SUGGESTIONS, flash, loadError: LOAD_FAILED }, { status: 500 });
   }
 }
 
@@ -110,6 +117,9 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
   useToastMessage(actionData?.message);
   useToastMessage(loaderData.loadError);
   useLiveReload("document");
+  const { query, state, paging } = loaderData;
+  const narrowed = isNarrowed(query, state);
+  const total = paging?.total ?? 0;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -119,7 +129,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
             Upload Document
           </a>
           <CreateDashboardButton />
-          <RefreshButton href="/admin/documents" />
+          <RefreshButton href={documentsHref(query, state, { page: paging?.page ?? 1 })} />
         </div>
       </div>
       {loaderData.flash ? (
@@ -143,8 +153,9 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="list-heading" className="mt-8">
         <h2 id="list-heading" className="text-lg font-semibold">
-          All documents ({loaderData.paging?.total ?? 0})
+          {narrowed ? `Matching documents (${total})` : `All documents (${total})`}
         </h2>
+        <DocumentsFilter query={query} state={state} />
         {loaderData.loadError ? (
           <div className="mt-4">
             <Alert tone="error" title={loaderData.loadError.title}>
@@ -152,18 +163,26 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
             </Alert>
           </div>
         ) : loaderData.documents.length === 0 ? (
-          <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            No Documents Found
-          </p>
+          <div className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            <p>No Documents Found</p>
+            {narrowed ? (
+              <p className="mt-1 text-sm">
+                No documents match these filters.{" "}
+                <a href={DOCUMENTS_PATH} className="font-medium text-brand-700 underline">
+                  Show all documents
+                </a>
+              </p>
+            ) : null}
+          </div>
         ) : (
           <>
             <DocumentsTable documents={loaderData.documents} suggestions={loaderData.suggestions} />
-            {loaderData.paging && loaderData.query ? (
+            {paging ? (
               <Pager
                 label="Pages of documents"
-                page={loaderData.paging.page}
-                pageCount={loaderData.paging.pageCount}
-                hrefFor={(n) => listHref("/admin/documents", loaderData.query, { page: n }, TABLE_PER)}
+                page={paging.page}
+                pageCount={paging.pageCount}
+                hrefFor={(n) => documentsHref(query, state, { page: n })}
               />
             ) : null}
           </>

@@ -13,10 +13,12 @@ import { FolderDocumentCard } from "~/components/admin/folders/folder-document-c
 import { UploadToFolderButton } from "~/components/admin/folders/upload-to-folder";
 import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-reload";
 import { Alert } from "~/components/ui/alert";
+import { Pager } from "~/components/ui/pager";
 import { buttonClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { type FacetSuggestions, NO_SUGGESTIONS } from "~/lib/document-facets";
-import { FOLDER_MESSAGES } from "~/lib/folders";
+import { FOLDER_CARDS_PER, FOLDER_MESSAGES } from "~/lib/folders";
+import { pageHref, readPaging } from "~/lib/paging";
 import type { Route } from "./+types/folder-view";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -25,17 +27,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error", description: FOLDER_MESSAGES.loadFailed };
 
-/** The folder view (admin-and-sharing section 2): Back, Share Folder, and every document of the folder, drafts marked. */
+/**
+ * The folder view (admin-and-sharing section 2): Back, Share Folder, and the folder's documents by
+ * title, drafts marked, 24 a page (`?page=`, `?per=` 12 to 100).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request);
   const ctx = app();
   const url = new URL(request.url);
+  const paging = readPaging(url.searchParams, FOLDER_CARDS_PER);
   const base = { origin: linkOrigin(ctx, request), share: url.searchParams.get("share"), flash: readFlash(request).message };
   let view: Awaited<ReturnType<typeof folderView>>;
   let folders: Awaited<ReturnType<typeof folderChoices>>;
   let suggestions: FacetSuggestions;
   try {
-    [view, folders, suggestions] = await Promise.all([folderView(ctx, params.id), folderChoices(ctx), facetSuggestions(ctx)]);
+    [view, folders, suggestions] = await Promise.all([folderView(ctx, params.id, paging), folderChoices(ctx), facetSuggestions(ctx)]);
   } catch (error) {
     ctx.log.error({ err: error, folderId: params.id }, "loading a folder failed");
     return data({ ...base, view: null, folders: [], suggestions: NO_SUGGESTIONS, loadError: LOAD_FAILED }, { status: 500 });
@@ -48,6 +54,10 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
   const { view, origin, share, flash, loadError, folders, suggestions } = loaderData;
   useToastMessage(loadError);
   useFolderLiveReload();
+  const documents = view?.documents;
+  const path = view ? `/admin/folders/${view.folder.id}` : "";
+  const hrefFor = (n: number) => pageHref(path, {}, n, documents?.per ?? FOLDER_CARDS_PER, FOLDER_CARDS_PER);
+  const pageParams = documents ? (hrefFor(documents.page).split("?")[1] ?? "") : "";
   return (
     <>
       <a href="/admin/folders" className={buttonClass.ghost}>
@@ -79,8 +89,8 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
               {view.folder.description ? <p className="mt-1 max-w-3xl text-slate-700">{view.folder.description}</p> : null}
               <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
                 <Eye aria-hidden className="h-4 w-4" />
-                {view.folder.viewCount} {view.folder.viewCount === 1 ? "view" : "views"} · {view.documents.length}{" "}
-                {view.documents.length === 1 ? "document" : "documents"}
+                {view.folder.viewCount} {view.folder.viewCount === 1 ? "view" : "views"} · {view.documents.total}{" "}
+                {view.documents.total === 1 ? "document" : "documents"}
               </p>
             </div>
           </div>
@@ -95,7 +105,7 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
                   visible: view.folder.isPublic,
                 }}
                 origin={origin}
-                returnTo={`/admin/folders/${view.folder.id}?share=folder#share-folder-${view.folder.id}`}
+                returnTo={`${path}?${pageParams ? `${pageParams}&` : ""}share=folder#share-folder-${view.folder.id}`}
                 label="Share Folder"
                 defaultOpen={share === "folder"}
                 triggerClassName={buttonClass.primary}
@@ -106,20 +116,34 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
           </div>
           <section aria-labelledby="documents-heading" className="mt-8">
             <h2 id="documents-heading" className="text-lg font-semibold">
-              Documents ({view.documents.length})
+              Documents ({view.documents.total})
             </h2>
-            {view.documents.length === 0 ? (
+            {view.documents.items.length === 0 ? (
               <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
                 This folder has no documents yet.
               </p>
             ) : (
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {view.documents.map((doc) => (
-                  <li key={doc.id}>
-                    <FolderDocumentCard doc={doc} origin={origin} folderId={view.folder.id} shareOpen={share === doc.id} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {view.documents.items.map((doc) => (
+                    <li key={doc.id}>
+                      <FolderDocumentCard
+                        doc={doc}
+                        origin={origin}
+                        folderId={view.folder.id}
+                        shareOpen={share === doc.id}
+                        pageParams={pageParams}
+                      />
+                    </li>
+                  ))}
+                </ul>
+                <Pager
+                  label={`Pages of ${view.folder.name}`}
+                  page={view.documents.page}
+                  pageCount={view.documents.pageCount}
+                  hrefFor={hrefFor}
+                />
+              </>
             )}
           </section>
         </>

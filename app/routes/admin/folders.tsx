@@ -13,28 +13,42 @@ import { QuickSetupButton } from "~/components/admin/folders/quick-setup";
 import { UploadToFolderButton } from "~/components/admin/folders/upload-to-folder";
 import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-reload";
 import { Alert } from "~/components/ui/alert";
+import { Pager } from "~/components/ui/pager";
 import { buttonClass, inputClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { NO_SUGGESTIONS } from "~/lib/document-facets";
-import { FOLDER_MESSAGES } from "~/lib/folders";
+import { FOLDER_CARDS_PER, FOLDER_MESSAGES } from "~/lib/folders";
+import { pageHref, readPaging } from "~/lib/paging";
 import type { Route } from "./+types/folders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Folders | Admin Portal" }];
 
 const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error", description: FOLDER_MESSAGES.fetchFailed };
 
-/** Folder management (admin-and-sharing section 2): search, the four actions, the counters and the cards. */
+/**
+ * Folder management (admin-and-sharing section 2): search, the four actions, the counters and the
+ * cards, 24 a page (`?page=`, `?per=` 12 to 100).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   const ctx = app();
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").slice(0, 200);
   const base = { q, origin: linkOrigin(ctx, request), flash: readFlash(request).message };
   try {
-    const [list, choices, suggestions] = await Promise.all([listFolders(ctx, q), folderChoices(ctx), facetSuggestions(ctx)]);
-    return { ...base, ...list, choices, suggestions, loadError: null };
+    const [list, choices, suggestions] = await Promise.all([
+      listFolders(ctx, q, readPaging(params, FOLDER_CARDS_PER)),
+      folderChoices(ctx),
+      facetSuggestions(ctx),
+    ]);
+    const { items, ...paging } = list.page;
+    return { ...base, folders: items, paging, totals: list.totals, choices, suggestions, loadError: null };
   } catch (error) {
     ctx.log.error({ err: error }, "loading folders failed");
-    return data({ ...base, folders: [], totals: null, choices: [], suggestions: NO_SUGGESTIONS, loadError: LOAD_FAILED }, { status: 500 });
+    return data(
+      { ...base, folders: [], paging: null, totals: null, choices: [], suggestions: NO_SUGGESTIONS, loadError: LOAD_FAILED },
+      { status: 500 },
+    );
   }
 }
 
@@ -51,7 +65,8 @@ function Counter({ label, value, Icon }: { label: string; value: number; Icon: t
 }
 
 export default function AdminFolders({ loaderData }: Route.ComponentProps) {
-  const { q, origin, flash, folders, totals, choices, suggestions, loadError } = loaderData;
+  const { q, origin, flash, folders, paging, totals, choices, suggestions, loadError } = loaderData;
+  const total = paging?.total ?? 0;
   useToastMessage(loadError);
   useFolderLiveReload();
   return (
@@ -91,6 +106,7 @@ export default function AdminFolders({ loaderData }: Route.ComponentProps) {
           placeholder="Search folders by name or description"
           className={inputClass}
         />
+        {paging && paging.per !== FOLDER_CARDS_PER ? <input type="hidden" name="per" value={paging.per} /> : null}
         <button type="submit" className={buttonClass.secondary}>
           <Search aria-hidden className="h-4 w-4" />
           Search
@@ -105,20 +121,30 @@ export default function AdminFolders({ loaderData }: Route.ComponentProps) {
       ) : null}
       <section aria-labelledby="folders-heading" className="mt-8">
         <h2 id="folders-heading" className="text-lg font-semibold">
-          {q ? `Folders matching "${q}" (${folders.length})` : `All folders (${folders.length})`}
+          {q ? `Folders matching "${q}" (${total})` : `All folders (${total})`}
         </h2>
         {folders.length === 0 && !loadError ? (
           <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
             {q ? "No folders match your search." : "No folders yet. Use Quick Setup for the guidance folders, or Create Folder."}
           </p>
         ) : (
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {folders.map((folder) => (
-              <li key={folder.id}>
-                <FolderCard folder={folder} origin={origin} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {folders.map((folder) => (
+                <li key={folder.id}>
+                  <FolderCard folder={folder} origin={origin} />
+                </li>
+              ))}
+            </ul>
+            {paging ? (
+              <Pager
+                label="Pages of folders"
+                page={paging.page}
+                pageCount={paging.pageCount}
+                hrefFor={(n) => pageHref("/admin/folders", { q }, n, paging.per, FOLDER_CARDS_PER)}
+              />
+            ) : null}
+          </>
         )}
       </section>
     </>

@@ -1,7 +1,8 @@
-import { activityLogPage, isLogPeriod, type LogFilter, logFilterChoices } from "~/.server/activity/logs";
+import { activityLogPage, isLogPeriod, LOGS_PAGE_SIZE, type LogFilter, logFilterChoices } from "~/.server/activity/logs";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { LogTable } from "~/components/admin/system/log-table";
+import { readPaging } from "~/lib/paging";
 import type { Route } from "./+types/logs";
 
 export const meta: Route.MetaFunction = () => [{ title: "System Logs | Admin Portal" }];
@@ -13,11 +14,11 @@ function parseFilter(params: URLSearchParams): LogFilter {
     entityType: params.get("entity")?.slice(0, 100) || null,
     email: (params.get("email") ?? "").slice(0, 200),
     period: isLogPeriod(period) ? period : "all",
-    page: Number(params.get("page")) || 1,
+    ...readPaging(params, LOGS_PAGE_SIZE),
   };
 }
 
-/** The activity log with filters and 50 rows a page, all in GET parameters. */
+/** The activity log with filters and 50 rows a page (`?per=` 12 to 100), all in GET parameters. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, ADMIN_ONLY);
   const ctx = app();
@@ -38,6 +39,7 @@ export default function AdminLogs({ loaderData }: Route.ComponentProps) {
         entries={loaderData.entries}
         total={loaderData.total}
         page={loaderData.page}
+        per={loaderData.per}
         pageCount={loaderData.pageCount}
       />
     </>

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import {
   SECURITY_EVENT_ACTIONS,
+  SECURITY_EVENTS_PAGE_SIZE,
   SECURITY_PERIODS,
   type SecurityEventFilter,
   type SecurityPeriod,
@@ -15,6 +16,7 @@ import { ActiveSessions } from "~/components/admin/active-sessions";
 import { SecurityEvents } from "~/components/admin/security-events";
 import { Alert } from "~/components/ui/alert";
 import { useToastMessage } from "~/components/ui/use-toast-message";
+import { readPaging } from "~/lib/paging";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security | Admin Portal" }];
@@ -25,8 +27,8 @@ function parseFilter(params: URLSearchParams): SecurityEventFilter {
   return {
     action: SECURITY_EVENT_ACTIONS.find((a) => a === action) ?? null,
     email: (params.get("email") ?? "").slice(0, 200),
-    period: period && period in SECURITY_PERIODS ? (period as SecurityPeriod) : "all",
-    page: Number(params.get("page")) || 1,
+    period: period && Object.hasOwn(SECURITY_PERIODS, period) ? (period as SecurityPeriod) : "all",
+    ...readPaging(params, SECURITY_EVENTS_PAGE_SIZE),
   };
 }
 
@@ -63,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     events: page.events.map(presentEvent),
     total: page.total,
     page: page.page,
+    per: page.per,
     pageCount: page.pageCount,
     sessions: sessions.map((s) => ({ ...s, current: s.id === session.id })),
   };
@@ -100,6 +103,7 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
         events={loaderData.events}
         total={loaderData.total}
         page={loaderData.page}
+        per={loaderData.per}
         pageCount={loaderData.pageCount}
       />
     </>

@@ -14,16 +14,33 @@ import {
 } from "~/.server/shares/shares.service";
 import { CreateLinkForm, SharedDocumentsTable, SharedFoldersTable } from "~/components/admin/folders/share-links-tables";
 import { Alert } from "~/components/ui/alert";
+import { Pager } from "~/components/ui/pager";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { pageHref, readPaging, TABLE_PER } from "~/lib/paging";
 import type { Route } from "./+types/shareable-links";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shareable Links | Admin Portal" }];
 
+/**
+ * Two paged tables on one page: the documents' page is `?page=`, the folders' `?fpage=`, both
+ * `?per=` a page (50 by default); `?dfind=` and `?ffind=` narrow the "Create link" pickers.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
   const ctx = app();
-  return { links: await listShareLinks(ctx), origin: linkOrigin(ctx, request), flash: readFlash(request).message };
+  const params = new URL(request.url).searchParams;
+  const find = { document: params.get("dfind") ?? "", folder: params.get("ffind") ?? "" };
+  const links = await listShareLinks(ctx, {
+    documents: readPaging(params, TABLE_PER),
+    folders: readPaging(params, TABLE_PER, FOLDERS_PAGE),
+    find,
+  });
+  return { links, origin: linkOrigin(ctx, request), flash: readFlash(request).message };
 }
+
+const PATH = "/admin/shareable-links";
+/** The folders table's page parameter (the documents table has `page`). */
+const FOLDERS_PAGE = "fpage";
 
 const INTENTS = ["ensure", "revoke", "regenerate"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -84,6 +101,17 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ShareableLinks({ loaderData, actionData }: Route.ComponentProps) {
   const { links, origin, flash } = loaderData;
   useToastMessage(actionData?.message);
+  const { per } = links.documents;
+  // The address's state: each table's page, the pickers' searches (defaults left out).
+  const state: Record<string, string> = {};
+  if (links.documents.page > 1) state.page = String(links.documents.page);
+  if (links.folders.page > 1) state[FOLDERS_PAGE] = String(links.folders.page);
+  if (per !== TABLE_PER) state.per = String(per);
+  if (links.unshared.documents.find) state.dfind = links.unshared.documents.find;
+  if (links.unshared.folders.find) state.ffind = links.unshared.folders.find;
+  const search = new URLSearchParams(state).toString();
+  const here = search ? `${PATH}?${search}` : PATH;
+  const without = (name: string) => Object.fromEntries(Object.entries(state).filter(([key]) => key !== name));
   return (
     <>
       <h1 className="text-2xl font-bold">Shareable Links</h1>
@@ -101,18 +129,30 @@ export default function ShareableLinks({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="documents-heading" className="mt-8">
         <h2 id="documents-heading" className="text-lg font-semibold">
-          Documents ({links.documents.length})
+          Documents ({links.documents.total})
         </h2>
-        <CreateLinkForm kind="document" choices={links.unshared.documents} />
-        <SharedDocumentsTable documents={links.documents} origin={origin} />
+        <CreateLinkForm kind="document" picker={links.unshared.documents} findParam="dfind" keep={without("dfind")} returnTo={here} />
+        <SharedDocumentsTable documents={links.documents.items} origin={origin} returnTo={here} />
+        <Pager
+          label="Pages of shared documents"
+          page={links.documents.page}
+          pageCount={links.documents.pageCount}
+          hrefFor={(n) => pageHref(PATH, without("page"), n, per)}
+        />
       </section>
 
       <section aria-labelledby="folders-heading" className="mt-10">
         <h2 id="folders-heading" className="text-lg font-semibold">
-          Folders ({links.folders.length})
+          Folders ({links.folders.total})
         </h2>
-        <CreateLinkForm kind="folder" choices={links.unshared.folders} />
-        <SharedFoldersTable folders={links.folders} origin={origin} />
+        <CreateLinkForm kind="folder" picker={links.unshared.folders} findParam="ffind" keep={without("ffind")} returnTo={here} />
+        <SharedFoldersTable folders={links.folders.items} origin={origin} returnTo={here} />
+        <Pager
+          label="Pages of shared folders"
+          page={links.folders.page}
+          pageCount={links.folders.pageCount}
+          hrefFor={(n) => pageHref(PATH, without(FOLDERS_PAGE), n, per, TABLE_PER, FOLDERS_PAGE)}
+        />
       </section>
     </>
   );

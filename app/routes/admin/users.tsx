@@ -19,19 +19,23 @@ import { InviteUserForm } from "~/components/admin/invite-user-form";
 import { RefreshUsersButton } from "~/components/admin/refresh-users-button";
 import { UsersTable } from "~/components/admin/users-table";
 import { Alert } from "~/components/ui/alert";
+import { Pager } from "~/components/ui/pager";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { pageHref, readPaging, TABLE_PER } from "~/lib/paging";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Portal" }];
 
 const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error loading users", description: "Failed to load users" };
 
+/** One page of the accounts, newest first: 50 a page unless `?per=` says otherwise (`?page=`). */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireUser(request, ADMIN_ONLY);
   const ctx = app();
+  const wanted = readPaging(new URL(request.url).searchParams, TABLE_PER);
   try {
-    const rows = await listUsers(ctx);
-    const users = rows.map((u) => ({
+    const { items, ...paging } = await listUsers(ctx, wanted);
+    const users = items.map((u) => ({
       id: u.id,
       name: u.name,
       email: u.email,
@@ -41,10 +45,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       invited: u.password_hash === null,
       createdAt: u.created_at,
     }));
-    return { users, me: session.user.id, loadError: null };
+    return { users, paging, me: session.user.id, loadError: null };
   } catch (error) {
     ctx.log.error({ err: error }, "loading users failed");
-    return data({ users: [], me: session.user.id, loadError: LOAD_FAILED }, { status: 500 });
+    return data({ users: [], paging: null, me: session.user.id, loadError: LOAD_FAILED }, { status: 500 });
   }
 }
 
@@ -130,11 +134,13 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   // Counts actions, so the row forms reset after each one (the same on the server and in the browser).
   const version = useRef({ of: actionData, n: 0 });
   if (version.current.of !== actionData) version.current = { of: actionData, n: version.current.n + 1 };
+  const { paging } = loaderData;
+  const hrefFor = (n: number) => pageHref("/admin/users", {}, n, paging?.per ?? TABLE_PER);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Users</h1>
-        <RefreshUsersButton failed={loaderData.loadError !== null} />
+        <RefreshUsersButton failed={loaderData.loadError !== null} href={hrefFor(paging?.page ?? 1)} />
       </div>
 
       {rowMessage ? (
@@ -149,7 +155,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 
       <section aria-labelledby="users-heading" className="mt-8">
         <h2 id="users-heading" className="text-lg font-semibold">
-          All users ({loaderData.users.length})
+          All users ({paging?.total ?? 0})
         </h2>
         {loaderData.loadError ? (
           <div className="mt-4">
@@ -160,7 +166,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         ) : loaderData.users.length === 0 ? (
           <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No Users Found</p>
         ) : (
-          <UsersTable users={loaderData.users} me={loaderData.me} version={version.current.n} />
+          <>
+            <UsersTable users={loaderData.users} me={loaderData.me} version={version.current.n} />
+            {paging ? <Pager label="Pages of users" page={paging.page} pageCount={paging.pageCount} hrefFor={hrefFor} /> : null}
+          </>
         )}
       </section>
     </>

@@ -7,8 +7,11 @@ import { viewSharedFolder } from "~/.server/folders/folders.service";
 import { requestMeta } from "~/.server/http/request-meta";
 import { limitShareLookup } from "~/.server/shares/share-limit";
 import { DocumentCard } from "~/components/documents/document-card";
+import { Pager } from "~/components/ui/pager";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { SHARED_FOLDER_PER } from "~/lib/folders";
+import { pageHref, readPaging } from "~/lib/paging";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/shared-folder";
 
@@ -19,18 +22,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 /**
- * /shared/folder/:token: a public folder and its published documents.
- * Unknown, revoked and private tokens are the 404 page. Every GET counts a
- * view; HEAD does not.
+ * /shared/folder/:token: a public folder and its published documents, 24 a page by title
+ * (`?page=`, `?per=`; a page past the end shows the last one). Unknown, revoked and private tokens
+ * are the 404 page. A GET of the share link itself counts a view; HEAD does not, and neither does
+ * moving between pages: the page links always carry `?page=`, even back to the first.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = app();
-  const shared = await limitShareLookup(ctx, requestMeta(request).ip, () =>
-    viewSharedFolder(ctx, params.token, { countView: request.method === "GET" }),
-  );
+  const search = new URL(request.url).searchParams;
+  const paging = readPaging(search, SHARED_FOLDER_PER);
+  const countView = request.method === "GET" && !search.has("page");
+  const shared = await limitShareLookup(ctx, requestMeta(request).ip, () => viewSharedFolder(ctx, params.token, { countView, paging }));
   if (!shared) throw data(null, { status: 404 });
-  const shareUrl = new URL(`/shared/folder/${encodeURIComponent(params.token)}`, ctx.config.publicUrl ?? request.url).href;
-  return { ...shared, shareUrl };
+  const path = `/shared/folder/${encodeURIComponent(params.token)}`;
+  const shareUrl = new URL(path, ctx.config.publicUrl ?? request.url).href;
+  return { ...shared, path, shareUrl };
 }
 
 /**
@@ -47,8 +53,14 @@ function countLabel(n: number): string {
   return `${n} ${n === 1 ? "document" : "documents"}`;
 }
 
+/** A page link: `page` always set (even 1), so following it is not counted as a new view of the folder. */
+function pageLink(path: string, page: number, per: number): string {
+  const href = pageHref(path, {}, page, per, SHARED_FOLDER_PER);
+  return page > 1 ? href : `${href}${href.includes("?") ? "&" : "?"}page=1`;
+}
+
 export default function SharedFolder({ loaderData }: Route.ComponentProps) {
-  const { folder, documents, shareUrl } = loaderData;
+  const { folder, documents, path, shareUrl } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-start gap-3">
@@ -66,16 +78,24 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
 
       <ShareFolder name={folder.name} description={folder.description} url={shareUrl} />
 
-      {documents.length === 0 ? (
+      {documents.items.length === 0 ? (
         <p className="mt-10 text-center text-slate-600">This folder has no published documents yet.</p>
       ) : (
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Documents in ${folder.name}`}>
-          {documents.map((doc) => (
-            <li key={doc.id}>
-              <DocumentCard doc={doc} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Documents in ${folder.name}`}>
+            {documents.items.map((doc) => (
+              <li key={doc.id}>
+                <DocumentCard doc={doc} />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label={`Pages of ${folder.name}`}
+            page={documents.page}
+            pageCount={documents.pageCount}
+            hrefFor={(n) => pageLink(path, n, documents.per)}
+          />
+        </>
       )}
     </div>
   );

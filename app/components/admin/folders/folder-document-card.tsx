@@ -27,11 +27,14 @@ export function FolderDocumentCard({
   origin,
   folderId,
   shareOpen,
+  pageParams = "",
 }: {
   doc: FolderDocumentData;
   origin: string;
   folderId: string;
   shareOpen: boolean;
+  /** The folder view's page in force ("page=2"), so the share dialog without JavaScript comes back to it. */
+  pageParams?: string;
 }) {
   const hydrated = useHydrated();
   const direct = documentUrlOptions(origin, { id: doc.id, shareToken: doc.shareToken })[0]!.url!;
@@ -77,7 +80,7 @@ export function FolderDocumentCard({
         <EnhancedShareDialog
           subject={{ kind: "document", id: doc.id, title: doc.title, shareToken: doc.shareToken, visible: doc.published }}
           origin={origin}
-          returnTo={`/admin/folders/${folderId}?share=${doc.id}#share-document-${doc.id}`}
+          returnTo={`/admin/folders/${folderId}?${pageParams ? `${pageParams}&` : ""}share=${doc.id}#share-document-${doc.id}`}
           defaultOpen={shareOpen}
         />
       </div>

@@ -1,4 +1,4 @@
-import { Link2, RefreshCw, Trash2 } from "lucide-react";
+import { Link2, RefreshCw, Search, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
 import { formatLongDate } from "~/lib/format";
@@ -28,7 +28,7 @@ interface SharedFolder {
   token: string;
 }
 
-const RETURN_TO = "/admin/shareable-links";
+const LIST_PATH = "/admin/shareable-links";
 /** A ghost button a little tighter than the usual one, so Copy, Regenerate and Revoke fit at 1280 px. */
 const TIGHT_BUTTON =
   "inline-flex items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
@@ -38,20 +38,22 @@ function TokenForm({
   id,
   intent,
   label,
+  returnTo,
   children,
 }: {
   kind: ShareKind;
   id: string;
   intent: "revoke" | "regenerate";
   label: string;
+  returnTo: string;
   children: React.ReactNode;
 }) {
   return (
-    <Form method="post" action="/admin/shareable-links">
+    <Form method="post" action={LIST_PATH}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="returnTo" value={RETURN_TO} />
+      <input type="hidden" name="returnTo" value={returnTo} />
       <button type="submit" className={TIGHT_BUTTON} aria-label={label}>
         {children}
       </button>
@@ -76,14 +78,14 @@ function LinkCell({ url, title }: { url: string; title: string }) {
   );
 }
 
-function Actions({ kind, id, title }: { kind: ShareKind; id: string; title: string }) {
+function Actions({ kind, id, title, returnTo }: { kind: ShareKind; id: string; title: string; returnTo: string }) {
   return (
     <div className="flex gap-1">
-      <TokenForm kind={kind} id={id} intent="regenerate" label={`Regenerate link of ${title}`}>
+      <TokenForm kind={kind} id={id} intent="regenerate" label={`Regenerate link of ${title}`} returnTo={returnTo}>
         <RefreshCw aria-hidden className="h-4 w-4" />
         <span className="sr-only sm:not-sr-only">Regenerate</span>
       </TokenForm>
-      <TokenForm kind={kind} id={id} intent="revoke" label={`Revoke link of ${title}`}>
+      <TokenForm kind={kind} id={id} intent="revoke" label={`Revoke link of ${title}`} returnTo={returnTo}>
         <Trash2 aria-hidden className="h-4 w-4 text-red-700" />
         <span className="sr-only sm:not-sr-only">Revoke</span>
       </TokenForm>
@@ -106,6 +108,7 @@ function ShareLinkRow({
   href,
   cells,
   url,
+  returnTo,
 }: {
   kind: ShareKind;
   id: string;
@@ -115,6 +118,8 @@ function ShareLinkRow({
   href?: string;
   cells: React.ReactNode[];
   url: string;
+  /** Where Regenerate and Revoke come back to without JavaScript: the page of the table shown. */
+  returnTo: string;
 }) {
   const name = <ClampedText text={title} className="min-w-[6rem] max-w-[14rem]" />;
   return (
@@ -138,7 +143,7 @@ function ShareLinkRow({
         <LinkCell url={url} title={title} />
       </td>
       <ActionsCell>
-        <Actions kind={kind} id={id} title={title} />
+        <Actions kind={kind} id={id} title={title} returnTo={returnTo} />
       </ActionsCell>
     </tr>
   );
@@ -146,7 +151,7 @@ function ShareLinkRow({
 
 const ACTIONS = { label: "Actions", actions: true };
 
-export function SharedDocumentsTable({ documents, origin }: { documents: SharedDocument[]; origin: string }) {
+export function SharedDocumentsTable({ documents, origin, returnTo }: { documents: SharedDocument[]; origin: string; returnTo: string }) {
   if (documents.length === 0) return <Empty>No document has a share link.</Empty>;
   return (
     <AdminTable label="Shared documents table" columns={["Title", "Category", "Published", "Created", "Downloads", "Link", ACTIONS]}>
@@ -165,13 +170,14 @@ export function SharedDocumentsTable({ documents, origin }: { documents: SharedD
             </span>,
           ]}
           url={shareUrl(origin, "document", d.token)}
+          returnTo={returnTo}
         />
       ))}
     </AdminTable>
   );
 }
 
-export function SharedFoldersTable({ folders, origin }: { folders: SharedFolder[]; origin: string }) {
+export function SharedFoldersTable({ folders, origin, returnTo }: { folders: SharedFolder[]; origin: string; returnTo: string }) {
   if (folders.length === 0) return <Empty>No folder has a share link.</Empty>;
   return (
     <AdminTable label="Shared folders table" columns={["Name", "Public", "Views", "Created", "Link", ACTIONS]}>
@@ -190,38 +196,109 @@ export function SharedFoldersTable({ folders, origin }: { folders: SharedFolder[
             formatLongDate(f.createdAt),
           ]}
           url={shareUrl(origin, "folder", f.token)}
+          returnTo={returnTo}
         />
       ))}
     </AdminTable>
   );
 }
 
-/** "Create link" for a document or folder that has none: a picker and a POST. */
-export function CreateLinkForm({ kind, choices }: { kind: ShareKind; choices: Array<{ id: string; label: string }> }) {
+/** A "Create link" picker's choices: bounded, narrowed by `find`, `more` when others match too. */
+export interface LinkPicker {
+  choices: Array<{ id: string; label: string }>;
+  find: string;
+  more: boolean;
+}
+
+/**
+ * "Create link" for a document or folder that has none: a picker and a POST. The picker offers at
+ * most 100 items (the newest documents, the first folders by name); a GET search above it, the
+ * `findParam` of the address, narrows it to those whose name contains the words. `keep` are the
+ * address's other parameters (the tables' pages), sent along so the search keeps them.
+ */
+export function CreateLinkForm({
+  kind,
+  picker,
+  findParam,
+  keep,
+  returnTo,
+}: {
+  kind: ShareKind;
+  picker: LinkPicker;
+  findParam: string;
+  keep: Record<string, string>;
+  returnTo: string;
+}) {
   const id = useId();
+  const findId = useId();
   const what = kind === "document" ? "document" : "folder";
-  if (choices.length === 0) return <p className="mt-2 text-sm text-slate-600">Every {what} has a share link.</p>;
+  const { choices, find, more } = picker;
   return (
-    <Form method="post" action="/admin/shareable-links" className="mt-3 flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="ensure" />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="returnTo" value={RETURN_TO} />
-      <div className="min-w-0 flex-1 sm:max-w-md">
-        <label htmlFor={id} className={labelClass}>
-          {kind === "document" ? "Document without a link" : "Folder without a link"}
-        </label>
-        <select id={id} name="id" required className={`${inputClass} mt-1`}>
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
+    <div className="mt-3">
+      {more || find ? (
+        <Form
+          method="get"
+          action={LIST_PATH}
+          role="search"
+          aria-label={`Find a ${what} without a link`}
+          className="flex flex-wrap items-end gap-2"
+        >
+          {Object.entries(keep).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
           ))}
-        </select>
-      </div>
-      <button type="submit" className={buttonClass.primary}>
-        <Link2 aria-hidden className="h-4 w-4" />
-        Create link
-      </button>
-    </Form>
+          <div className="min-w-0 flex-1 sm:max-w-md">
+            <label htmlFor={findId} className={labelClass}>
+              {kind === "document" ? "Find a document without a link" : "Find a folder without a link"}
+            </label>
+            <input
+              id={findId}
+              type="search"
+              name={findParam}
+              defaultValue={find}
+              placeholder={kind === "document" ? "Part of the title" : "Part of the name"}
+              className={`${inputClass} mt-1`}
+            />
+          </div>
+          <button type="submit" className={buttonClass.secondary}>
+            <Search aria-hidden className="h-4 w-4" />
+            Find
+          </button>
+        </Form>
+      ) : null}
+      {choices.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {find ? `No ${what} without a link matches "${find}".` : `Every ${what} has a share link.`}
+        </p>
+      ) : (
+        <Form method="post" action={LIST_PATH} className="mt-3 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="ensure" />
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <div className="min-w-0 flex-1 sm:max-w-md">
+            <label htmlFor={id} className={labelClass}>
+              {kind === "document" ? "Document without a link" : "Folder without a link"}
+            </label>
+            <select id={id} name="id" required className={`${inputClass} mt-1`}>
+              {choices.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonClass.primary}>
+            <Link2 aria-hidden className="h-4 w-4" />
+            Create link
+          </button>
+          {more ? (
+            <p className="w-full text-sm text-slate-600">
+              {kind === "document"
+                ? `Showing the ${choices.length} newest${find ? " matching" : ""} documents without a link; type part of a title above to find others.`
+                : `Showing the first ${choices.length}${find ? " matching" : ""} folders without a link; type part of a name above to find others.`}
+            </p>
+          ) : null}
+        </Form>
+      )}
+    </div>
   );
 }

@@ -36,6 +36,7 @@ export function LogTable(props: {
   entries: LogItem[];
   total: number;
   page: number;
+  per: number;
   pageCount: number;
 }) {
   const { filter } = props;
@@ -66,6 +67,7 @@ export function LogTable(props: {
       rows={props.entries}
       total={props.total}
       page={props.page}
+      per={props.per}
       pageCount={props.pageCount}
       tableLabel="Log entries"
       pagerLabel="Log pages"
