@@ -148,7 +148,7 @@ export function readListQuery(params: URLSearchParams, options: ReadOptions): Do
   const rawType = params.get("type");
   const year = wholeNumber(params.get("year"), 0);
   const rawCategory = params.get("category");
-  const category = options.category && rawCategory && rawCategory !== "All" ? canonicalCategory(rawCategory) : null;
+  const category = options.category && rawCategory && rawCategory.trim().toLowerCase() !== "all" ? canonicalCategory(rawCategory) : null;
   return {
     q,
     category,

@@ -254,6 +254,7 @@ for (const engine of testEngines()) {
         expect(res.headers.get("x-total-count")).toBe("0");
       }
       expect((await json("category=All")).body).toHaveLength(PUBLISHED_CCCM.length);
+      expect((await json("category=all")).body).toHaveLength(PUBLISHED_CCCM.length);
       expect((await json("category=")).body).toHaveLength(PUBLISHED_CCCM.length);
     });
 

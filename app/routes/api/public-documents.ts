@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const category = params.get("category");
-  if (category && category !== "All" && !canonicalCategory(category)) {
+  if (category && category.trim().toLowerCase() !== "all" && !canonicalCategory(category)) {
     return Response.json([], { headers: { ...HEADERS, "X-Total-Count": "0" } });
   }
   const query = readListQuery(params, { per: PER_MAX, category: true });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { facetKey } from "~/lib/document-facets";
 import { rebuildSearchIndex } from "../../search/search-index";
 import type { Engine } from "../client";
 import type { Database } from "../types";
@@ -10,7 +11,8 @@ import type { Database } from "../types";
  * - The substring search column (`documents.search_text`, decision 0003) and PostgreSQL's trigram
  *   index over it go: the word index below replaces them.
  * - Tags become facet rows like partner, sectors and locations (0004), so the tag facet counts and
- *   filters through the same (facet, value_key, document_id) index.
+ *   filters through the same (facet, value_key, document_id) index; keyed by the app's `facetKey`,
+ *   the key the filters look values up by.
  * - Sorting by title and by downloads gets an index each, so any page of a sorted list is read in
  *   index order instead of sorting every published document.
  * - The search tables (all named `search_*`, derived data that dumps leave out) are created and
@@ -36,8 +38,8 @@ export async function up(schema: Kysely<unknown>, engine: Engine): Promise<void>
   for (const doc of documents) {
     const seen = new Set<string>();
     const rows = tagsOf(doc.tags)
-      .filter((tag) => !seen.has(tag.toLowerCase()) && seen.add(tag.toLowerCase()))
-      .map((value) => ({ id: randomUUID(), document_id: doc.id, facet: "tag", value, value_key: value.toLowerCase() }));
+      .filter((tag) => !seen.has(facetKey(tag)) && seen.add(facetKey(tag)))
+      .map((value) => ({ id: randomUUID(), document_id: doc.id, facet: "tag", value, value_key: facetKey(value) }));
     if (rows.length > 0) await db.insertInto("document_facets").values(rows).execute();
   }
 
