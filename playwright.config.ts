@@ -13,8 +13,10 @@ export default defineConfig({
   // Two instances on one PostgreSQL and one S3 server: only in the PostgreSQL + S3 pass (run.mjs).
   testIgnore: process.env.E2E_ENGINE === "postgres" ? [] : ["**/scale-out.spec.ts"],
   globalSetup: "./tests/e2e/global-setup.ts",
+  // Two spec files at a time (tests within a file stay in order): each spec that changes data has
+  // its own portal, and the shared one takes only uploads that no other spec counts.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],

@@ -1,16 +1,22 @@
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { ADMIN } from "./global-setup";
+import { ADMIN, startOwnPortal, stopOwnPortal } from "./support/admin-content";
 import { openRawStream, signedInAdmin, uploadPdf } from "./support/live";
-import { startPortal, tempDataDir } from "./support/portal";
+import { type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 
 /**
  * Issue 3 item 10: live updates over GET /api/events. A published upload
  * reaches an anonymous page (toast, "Recent Updates", the library reloads
  * without a page load); an unpublished one reaches signed-in staff only.
  */
-const base = () => process.env.PORTAL_URL!;
+// Its own portal: specs run two at a time, and another spec's upload would be a live event here too.
+let portal: RunningPortal | undefined;
+test.beforeAll(async () => {
+  portal = await startOwnPortal();
+});
+test.afterAll(async () => stopOwnPortal(portal));
+const base = () => portal!.url;
 
 test("published uploads reach anonymous visitors live; unpublished ones only staff", async ({ browser }) => {
   const run = Date.now().toString(36);
