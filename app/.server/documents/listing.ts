@@ -22,7 +22,7 @@ import { type PublicDocument, type PublicListItem, toPublicDocument, toPublicLis
 import {
   type CountRow,
   countByCategory,
-  countByExtensionAndYear,
+  countByCategoryExtensionAndYear,
   countByFacetValue,
   countFiltered,
   type ListFilter,
@@ -110,10 +110,9 @@ const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || a.label
 async function computeFacets(ctx: AppContext, f: ListFilter): Promise<{ total: number; facets: FacetCounts }> {
   const db = ctx.db.kysely;
   const engine = ctx.db.engine;
-  const [categories, { extensions, years }, values] = await Promise.all([
-    countByCategory(db, engine, f),
-    countByExtensionAndYear(db, engine, f),
-    countByFacetValue(db, engine, f),
+  const [{ categories, extensions, years }, values] = await Promise.all([
+    countByCategoryExtensionAndYear(db, engine, f),
+    countByFacetValue(db, engine, f, FACET_OPTION_LIMIT),
   ]);
   const types = new Map<FileType, number>();
   for (const row of extensions) {
