@@ -4,6 +4,7 @@ import { ConfigError, getConfig } from "~/.server/config";
 import { type AppContext, closeAppContext, openAppContext } from "~/.server/context";
 import { migrateToLatest } from "~/.server/db/migrate";
 import { loadDemoContent } from "~/.server/demo/demo.service";
+import { fillDocuments } from "~/.server/demo/fill-documents";
 import { portalCheck } from "~/.server/health";
 import { backupDatabase, restoreBackup } from "~/.server/transfer/backup";
 import { TransferError } from "~/.server/transfer/dump-format";
@@ -21,6 +22,8 @@ Commands:
   migrate                             apply pending database migrations
   admin:create --email E [--name N]   create an admin account (password from stdin or prompt)
   demo                                load realistic demo content (idempotent)
+  fill-documents --count N [--seed S] add N generated documents without files, for benchmarks and trials
+                                      (bench/scale.mjs); not for a real installation
   check                               self-test of the database, migrations, storage and live events, and
                                       every document's stored file (lists those missing; exits 1 if any)
   backup <file>                       write the database to a new file (either engine; never overwrites)
@@ -54,6 +57,8 @@ export async function runCommand(command: string, args: string[], build: ServerB
           console.log(summary);
           return 0;
         });
+      case "fill-documents":
+        return await withContext({}, (ctx) => fillCommand(ctx, args));
       case "check":
         return await withContext({}, check);
       case "backup":
@@ -115,6 +120,23 @@ async function adminCreate(ctx: AppContext, args: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+async function fillCommand(ctx: AppContext, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { count: { type: "string" }, seed: { type: "string" } } });
+  const count = Number(values.count);
+  const seed = values.seed === undefined ? 1 : Number(values.seed);
+  if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(seed)) {
+    console.error("Usage: npm run portal -- fill-documents --count N [--seed S]");
+    return 2;
+  }
+  const s = await fillDocuments(ctx, { count, seed });
+  console.log(
+    `Added ${s.documents} documents (${s.facetRows} facet rows, ${s.folders} folders) in ${s.seconds.insert.toFixed(1)} s; ` +
+      `indexed ${s.indexed} in ${s.seconds.index.toFixed(1)} s.`,
+  );
+  if (s.sharedFolderToken) console.log(`Shared folder: /shared/folder/${s.sharedFolderToken}`);
+  return 0;
 }
 
 async function check(ctx: AppContext): Promise<number> {

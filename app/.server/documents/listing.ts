@@ -23,7 +23,7 @@ import { type PublicDocument, type PublicListItem, toPublicDocument, toPublicLis
 import {
   type CountRow,
   countByCategory,
-  countByExtensionAndYear,
+  countByCategoryExtensionAndYear,
   countByFacetValue,
   countFiltered,
   type ListFilter,
@@ -111,15 +111,20 @@ function options(
 
 const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || a.label.localeCompare(b.label);
 
-async function computeFacets(ctx: AppContext, f: ListFilter): Promise<{ total: number; facets: FacetCounts }> {
+async function computeFacets(
+  ctx: AppContext,
+  f: ListFilter,
+  countOtherCategories: boolean,
+): Promise<{ total: number; facets: FacetCounts }> {
   const db = ctx.db.kysely;
   const engine = ctx.db.engine;
-  // Categories are counted without the category filter, so the library's category buttons say what
-  // each other category holds for the same words and facets (one category is chosen at a time).
-  const [allCategories, { extensions, years }, values] = await Promise.all([
-    countByCategory(db, engine, { ...f, category: null }),
-    countByExtensionAndYear(db, engine, f),
-    countByFacetValue(db, engine, f),
+  // The library's category buttons say what each other category holds for the same words and
+  // facets (one category is chosen at a time): when the visitor chose one, categories are counted
+  // again without it. A list page's own category is not a choice, and its page shows no buttons.
+  const [{ categories, extensions, years }, values, otherCategories] = await Promise.all([
+    countByCategoryExtensionAndYear(db, engine, f),
+    countByFacetValue(db, engine, f, FACET_OPTION_LIMIT),
+    countOtherCategories && f.category ? countByCategory(db, engine, { ...f, category: null }) : null,
   ]);
   const types = new Map<FileType, number>();
   for (const row of extensions) {
@@ -134,7 +139,7 @@ async function computeFacets(ctx: AppContext, f: ListFilter): Promise<{ total: n
       .slice(0, FACET_OPTION_LIMIT);
   const facets: FacetCounts = {
     category: options(
-      allCategories,
+      otherCategories ?? categories,
       (v) => ((CATEGORIES as readonly string[]).includes(v) ? v : null),
       (a, b) => CATEGORIES.indexOf(a.value as Category) - CATEGORIES.indexOf(b.value as Category),
     ),
@@ -149,8 +154,7 @@ async function computeFacets(ctx: AppContext, f: ListFilter): Promise<{ total: n
     locations: multi("location"),
     sectors: multi("sector"),
   };
-  const counted = f.category ? allCategories.filter((r) => r.value === f.category) : allCategories;
-  return { total: counted.reduce((sum, r) => sum + r.n, 0), facets };
+  return { total: categories.reduce((sum, r) => sum + r.n, 0), facets };
 }
 
 /** One page of a document list, its exact total and (when asked) its facet counts. */
@@ -163,7 +167,9 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
   let total: number;
   let facets: FacetCounts | null = null;
   if (request.facets) {
-    ({ total, facets } = await cache.get(version, countKey("facets", filter), () => computeFacets(ctx, filter)));
+    ({ total, facets } = await cache.get(version, countKey("facets", filter), () =>
+      computeFacets(ctx, filter, request.category === undefined),
+    ));
   } else {
     total = await cache.get(version, countKey("total", filter), () => countFiltered(db, engine, filter));
   }

@@ -21,11 +21,35 @@ export interface ListFilter extends DocumentFilters {
   match: string | null;
 }
 
-/** The full-text condition on `d`: its id is among the documents the index matches. */
-function matchCondition(engine: Engine, match: string): RawBuilder<boolean> {
-  return engine === "postgres"
-    ? sql<boolean>`d.id in (select document_id from search_vectors where vector @@ to_tsquery('simple', ${match}))`
-    : sql<boolean>`d.id in (select k.document_id from search_fts join search_keys k on k.rowid = search_fts.rowid where search_fts match ${match})`;
+/**
+ * Where the filtered documents come from, as a join that starts at the most selective input we
+ * can tell without statistics: the full-text match when there is one (its rows, then each
+ * matched document by id), else the first chosen facet value's rows, else `documents` itself
+ * (whose indexes serve the published / category / date conditions). SQLite keeps this order
+ * (`cross join`): without ANALYZE it would otherwise scan every published document and probe
+ * the match for each, which took minutes at 100,000 documents. PostgreSQL plans from its
+ * statistics; the same joins there are plain ones.
+ */
+function source(engine: Engine, f: ListFilter): { from: RawBuilder<unknown>; where: RawBuilder<boolean>[] } {
+  const join = engine === "postgres" ? sql`join` : sql`cross join`;
+  const where: RawBuilder<boolean>[] = [];
+  let from: RawBuilder<unknown>;
+  const firstFacet = MULTI_FACETS.flatMap(({ param, field }) => f[field].map((value) => ({ param, value })))[0];
+  if (f.match !== null) {
+    if (engine === "postgres") {
+      from = sql`search_vectors s join documents d on d.id = s.document_id`;
+      where.push(sql`s.vector @@ to_tsquery('simple', ${f.match})`);
+    } else {
+      from = sql`search_fts s cross join search_keys k on k.rowid = s.rowid cross join documents d on d.id = k.document_id`;
+      where.push(sql`s.search_fts match ${f.match}`);
+    }
+  } else if (firstFacet) {
+    from = sql`document_facets f0 ${join} documents d on d.id = f0.document_id`;
+    where.push(sql`f0.facet = ${firstFacet.param} and f0.value_key = ${facetKey(firstFacet.value)}`);
+  } else {
+    from = sql`documents d`;
+  }
+  return { from, where: [...where, ...conditions(f, f.match !== null || !firstFacet ? 0 : 1)] };
 }
 
 /** The first instant after a day (dates are stored as ISO timestamps in UTC). */
@@ -35,8 +59,8 @@ function dayAfter(date: string): string {
   return next.toISOString();
 }
 
-/** The conditions on `documents d` that every query of one list shares; `withMatch` false leaves the search out. */
-function conditions(engine: Engine, f: ListFilter, withMatch = true): RawBuilder<boolean>[] {
+/** The conditions on `documents d` besides the source's own; the first `skipFacets` facet values are the source's. */
+function conditions(f: ListFilter, skipFacets: number): RawBuilder<boolean>[] {
   const where: RawBuilder<boolean>[] = [];
   if (f.publishedOnly || f.state === "published") where.push(sql`d.published = 1`);
   else if (f.state === "draft") where.push(sql`d.published = 0`);
@@ -46,12 +70,13 @@ function conditions(engine: Engine, f: ListFilter, withMatch = true): RawBuilder
     where.push(sql`d.created_at >= ${`${f.year}-01-01T00:00:00.000Z`} and d.created_at < ${`${f.year + 1}-01-01T00:00:00.000Z`}`);
   if (f.from) where.push(sql`d.created_at >= ${`${f.from}T00:00:00.000Z`}`);
   if (f.to) where.push(sql`d.created_at < ${dayAfter(f.to)}`);
+  let skip = skipFacets;
   for (const { param, field } of MULTI_FACETS) {
     for (const value of f[field]) {
+      if (skip-- > 0) continue;
       where.push(sql`d.id in (select document_id from document_facets where facet = ${param} and value_key = ${facetKey(value)})`);
     }
   }
-  if (withMatch && f.match !== null) where.push(matchCondition(engine, f.match));
   return where;
 }
 
@@ -59,11 +84,14 @@ function whereClause(where: RawBuilder<boolean>[]): RawBuilder<unknown> {
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 }
 
-/** ORDER BY for a sort; relevance orders by the joined rank `r.rank` (lower is better in FTS5, higher in PostgreSQL). */
-function orderBy(engine: Engine, sort: Sort): RawBuilder<unknown> {
+/** ORDER BY for a sort; relevance orders by the match's rank (lower is better in FTS5's bm25, higher in ts_rank_cd). */
+function orderBy(engine: Engine, sort: Sort, match: string | null): RawBuilder<unknown> {
   switch (sort) {
     case "relevance":
-      return engine === "postgres" ? sql`r.rank desc, d.created_at desc, d.id desc` : sql`r.rank, d.created_at desc, d.id desc`;
+      // Weights: title > description > keywords.
+      return engine === "postgres"
+        ? sql`ts_rank_cd(s.vector, to_tsquery('simple', ${match})) desc, d.created_at desc, d.id desc`
+        : sql`bm25(search_fts, 10.0, 4.0, 2.0), d.created_at desc, d.id desc`;
     case "oldest":
       return sql`d.created_at, d.id`;
     case "title":
@@ -75,14 +103,10 @@ function orderBy(engine: Engine, sort: Sort): RawBuilder<unknown> {
   }
 }
 
-/** The ranked matches as a derived table `r` (document_id, rank), weights title > description > keywords. */
-function rankedMatches(engine: Engine, match: string): RawBuilder<unknown> {
-  return engine === "postgres"
-    ? sql`(select document_id, ts_rank_cd(vector, q) as rank from search_vectors, to_tsquery('simple', ${match}) q where vector @@ q) r`
-    : sql`(select k.document_id, bm25(search_fts, 10.0, 4.0, 2.0) as rank from search_fts join search_keys k on k.rowid = search_fts.rowid where search_fts match ${match}) r`;
-}
-
-/** One page of the filtered documents in the chosen order. */
+/**
+ * One page of the filtered documents in the chosen order: the page's ids first (a narrow sort,
+ * which an index often serves without sorting), then those rows.
+ */
 export async function selectListPage(
   db: Kysely<Database>,
   engine: Engine,
@@ -91,14 +115,14 @@ export async function selectListPage(
   limit: number,
   offset: number,
 ): Promise<DocumentRow[]> {
-  const ranked = sort === "relevance" && f.match !== null;
-  const from = ranked ? sql`documents d join ${rankedMatches(engine, f.match!)} on r.document_id = d.id` : sql`documents d`;
-  const where = whereClause(conditions(engine, f, !ranked));
-  const { rows } =
-    await sql<DocumentRow>`select d.* from ${from} ${where} order by ${orderBy(engine, ranked ? "relevance" : sort === "relevance" ? "newest" : sort)} limit ${limit} offset ${offset}`.execute(
-      db,
-    );
-  return rows;
+  const effective = sort === "relevance" && f.match === null ? "newest" : sort;
+  const { from, where } = source(engine, f);
+  const { rows: ids } = await sql<{ id: string }>`select d.id as id from ${from} ${whereClause(where)}
+    order by ${orderBy(engine, effective, f.match)} limit ${limit} offset ${offset}`.execute(db);
+  if (ids.length === 0) return [];
+  const { rows } = await sql<DocumentRow>`select * from documents where id in (${sql.join(ids.map((r) => sql`${r.id}`))})`.execute(db);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((r) => byId.get(r.id)).filter((r): r is DocumentRow => r !== undefined);
 }
 
 export interface CountRow {
@@ -108,26 +132,32 @@ export interface CountRow {
 
 /** The filtered documents per category (their sum is the exact total). */
 export async function countByCategory(db: Kysely<Database>, engine: Engine, f: ListFilter): Promise<CountRow[]> {
+  const { from, where } = source(engine, f);
   const { rows } = await sql<{ value: string; n: string | number }>`
-    select d.category as value, count(*) as n from documents d ${whereClause(conditions(engine, f))} group by d.category`.execute(db);
+    select d.category as value, count(*) as n from ${from} ${whereClause(where)} group by d.category`.execute(db);
   return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
 }
 
-/** The filtered documents per file extension (lower-cased) and per year. */
-export async function countByExtensionAndYear(
+/**
+ * The filtered documents per category, per file extension (lower-cased) and per year, in one
+ * pass over them: grouped by the three at once (at most categories x extensions x years groups),
+ * then summed per facet here.
+ */
+export async function countByCategoryExtensionAndYear(
   db: Kysely<Database>,
   engine: Engine,
   f: ListFilter,
-): Promise<{ extensions: CountRow[]; years: CountRow[] }> {
-  const where = whereClause(conditions(engine, f));
-  const [extensions, years] = await Promise.all([
-    sql<{ value: string | null; n: string | number }>`
-      select lower(d.file_ext) as value, count(*) as n from documents d ${where} group by lower(d.file_ext)`.execute(db),
-    sql<{ value: string; n: string | number }>`
-      select substr(d.created_at, 1, 4) as value, count(*) as n from documents d ${where} group by substr(d.created_at, 1, 4)`.execute(db),
-  ]);
-  const shape = (rows: Array<{ value: string | null; n: string | number }>) => rows.map((r) => ({ value: r.value, n: Number(r.n) }));
-  return { extensions: shape(extensions.rows), years: shape(years.rows) };
+): Promise<{ categories: CountRow[]; extensions: CountRow[]; years: CountRow[] }> {
+  const { from, where } = source(engine, f);
+  const { rows } = await sql<{ category: string; ext: string | null; year: string; n: string | number }>`
+    select d.category as category, lower(d.file_ext) as ext, substr(d.created_at, 1, 4) as year, count(*) as n
+    from ${from} ${whereClause(where)} group by d.category, lower(d.file_ext), substr(d.created_at, 1, 4)`.execute(db);
+  const sum = (key: (r: (typeof rows)[number]) => string | null): CountRow[] => {
+    const totals = new Map<string | null, number>();
+    for (const r of rows) totals.set(key(r), (totals.get(key(r)) ?? 0) + Number(r.n));
+    return [...totals].map(([value, n]) => ({ value, n }));
+  };
+  return { categories: sum((r) => r.category), extensions: sum((r) => r.ext), years: sum((r) => r.year) };
 }
 
 export interface FacetCountRow {
@@ -136,21 +166,43 @@ export interface FacetCountRow {
   n: number;
 }
 
-/** The filtered documents per value of every multi-valued facet (tag, partner, location, sector). */
-export async function countByFacetValue(db: Kysely<Database>, engine: Engine, f: ListFilter): Promise<FacetCountRow[]> {
-  const where = conditions(engine, f);
-  const { rows } = await sql<{ facet: string; value: string; n: string | number }>`
-    select f.facet as facet, min(f.value) as value, count(*) as n
-    from document_facets f join documents d on d.id = f.document_id
+/**
+ * The filtered documents per value of every multi-valued facet (tag, partner, location, sector),
+ * the `limit` most used of each. Counted per value_key from the (document_id, facet, value_key)
+ * index alone; the stored spelling of only the values kept is read afterwards (the first in the
+ * (facet, value_key, value) index), rather than reading every facet row for it.
+ */
+export async function countByFacetValue(db: Kysely<Database>, engine: Engine, f: ListFilter, limit: number): Promise<FacetCountRow[]> {
+  const { from, where } = source(engine, f);
+  const join = engine === "postgres" ? sql`join` : sql`cross join`;
+  const { rows } = await sql<{ facet: string; value_key: string; n: string | number }>`
+    select fv.facet as facet, fv.value_key as value_key, count(*) as n
+    from ${from} ${join} document_facets fv on fv.document_id = d.id
     ${whereClause(where)}
-    group by f.facet, f.value_key`.execute(db);
-  return rows.map((r) => ({ facet: r.facet, value: r.value, n: Number(r.n) }));
+    group by fv.facet, fv.value_key`.execute(db);
+  const kept = new Map<string, Array<{ facet: string; value_key: string; n: number }>>();
+  for (const r of rows) {
+    const list = kept.get(r.facet) ?? [];
+    list.push({ facet: r.facet, value_key: r.value_key, n: Number(r.n) });
+    kept.set(r.facet, list);
+  }
+  const top = [...kept.values()].flatMap((list) =>
+    list.sort((a, b) => b.n - a.n || (a.value_key < b.value_key ? -1 : a.value_key > b.value_key ? 1 : 0)).slice(0, limit),
+  );
+  if (top.length === 0) return [];
+  const wanted = sql.join(top.map((t) => sql`(${t.facet}, ${t.value_key})`));
+  const { rows: spellings } = await sql<{ facet: string; value_key: string; value: string }>`
+    with w(facet, value_key) as (values ${wanted})
+    select w.facet as facet, w.value_key as value_key,
+      (select x.value from document_facets x where x.facet = w.facet and x.value_key = w.value_key order by x.value limit 1) as value
+    from w`.execute(db);
+  const spelling = new Map(spellings.map((s) => [`${s.facet}\u0000${s.value_key}`, s.value]));
+  return top.map((t) => ({ facet: t.facet, value: spelling.get(`${t.facet}\u0000${t.value_key}`) ?? t.value_key, n: t.n }));
 }
 
 /** The exact number of filtered documents. */
 export async function countFiltered(db: Kysely<Database>, engine: Engine, f: ListFilter): Promise<number> {
-  const { rows } = await sql<{ n: string | number }>`select count(*) as n from documents d ${whereClause(conditions(engine, f))}`.execute(
-    db,
-  );
+  const { from, where } = source(engine, f);
+  const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${from} ${whereClause(where)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
