@@ -158,6 +158,7 @@ function cases(sharedFolder) {
     );
   }
   if (sharedFolder) out.push({ page: "/shared/folder/:token", variant: "plain", kind: "html", url: () => sharedFolder });
+  /** @type {Array<[string, string, string | null]>} */
   const admin = [
     ["/admin/documents", "plain", "/admin/documents"],
     ["/admin/documents", "q repeated", "/admin/documents?q=site%20monitoring"],
@@ -168,7 +169,7 @@ function cases(sharedFolder) {
     ["/admin/security", "plain", "/admin/security"],
     ["/admin/logs", "plain", "/admin/logs"],
   ];
-  for (const [page = "", variant = "", path] of admin) {
+  for (const [page, variant, path] of admin) {
     out.push({ page, variant, kind: "html", admin: true, url: path ? () => path : () => `/admin/documents?${varied.q()}` });
   }
   return out;
@@ -260,12 +261,12 @@ async function runOne(engine, n, bundle) {
   const server = await startServer(dataDir, { env: { ...env, LOG_LEVEL: "info" }, bundle });
   cleanups.push(server.stop);
   const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  cleanups.push(() => agent.destroy());
 
   const rows = [];
   const results = [];
   for (const c of cases(shared)) {
+    // A fresh pool per case: a case cut short (a slow page) must not leave the next one half-closed sockets.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
     try {
       const { result, row } = await measureCase(c, server.url, c.admin ? cookie : null, agent);
       results.push(result);
@@ -286,6 +287,8 @@ async function runOne(engine, n, bundle) {
         "raw KB": dash,
         "br KB": dash,
       });
+    } finally {
+      agent.destroy();
     }
   }
   console.log(`\n## ${engine}, N = ${n.toLocaleString("en-US")} documents (filled in ${fillSeconds.toFixed(0)} s)\n`);
@@ -307,6 +310,7 @@ async function measureCase(c, base, cookie, agent) {
   const one = [];
   const started = performance.now();
   while (one.length < ITERATIONS && performance.now() - started < CASE_LIMIT_MS) one.push((await get(c.url())).ms);
+  /** @type {number[]} */
   const many = [];
   const concurrentStart = performance.now();
   await Promise.all(
@@ -416,6 +420,7 @@ function requestOnce(url, headers, agent) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = http.get(url, { agent, headers: { "Accept-Encoding": "identity", ...headers }, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), ms: performance.now() - t0 }));
