@@ -30,6 +30,16 @@ function openSqlite(file: string): Db {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // A 64 MiB page cache (the default is 2 MiB): the lists' counts read indexes of hundreds of
+  // thousands of entries at 100,000 documents.
+  sqlite.pragma("cache_size = -65536");
+  // Statistics for the query planner, which SQLite gathers only when asked: without them it may
+  // drive a list from the wrong index. Bounded (analysis_limit), so opening stays quick at any size.
+  sqlite.pragma("analysis_limit = 1000");
+  sqlite.pragma("optimize = 0x10002");
+  // And again now and then, as the documents grow (SQLite's advice for long-lived connections).
+  const optimizer = setInterval(() => sqlite.pragma("optimize"), 60 * 60 * 1000);
+  optimizer.unref();
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     kysely,
@@ -38,6 +48,7 @@ function openSqlite(file: string): Db {
       return [file, `${file}-wal`].reduce((sum, f) => sum + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
     },
     async close() {
+      clearInterval(optimizer);
       await kysely.destroy();
     },
   };

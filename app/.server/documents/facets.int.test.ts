@@ -279,8 +279,7 @@ for (const engine of testEngines()) {
           .values(rows.slice(i, i + 500))
           .execute();
       if (engine === "postgres") await sql`analyze document_facets`.execute(db);
-      const compiled = suggestionsQuery(db, "sector").compile();
-      expect(compiled.sql).toMatch(/limit/i);
+      const compiled = suggestionsQuery("sector").compile(db);
       const explain = engine === "postgres" ? "explain" : "explain query plan";
       const plan = await db.executeQuery<Record<string, unknown>>(
         CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
