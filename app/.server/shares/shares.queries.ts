@@ -80,7 +80,13 @@ export async function selectSharedFolderPage(db: Kysely<Database>, limit: number
  * those whose title contains `find` (any case) when given.
  */
 export function selectUnsharedDocuments(db: Kysely<Database>, find: string, limit: number): Promise<Array<{ id: string; label: string }>> {
-  let query = db.selectFrom("documents").select(["id", "title as label"]).where("share_token", "is", null);
+  // Not `share_token is null`: planner statistics count each NULL of the unique index as its own
+  // value, so SQLite would read every unshared document through that index and sort them all (52 ms
+  // at 100,000); written this way the newest-first index is walked until the picker is full.
+  let query = db
+    .selectFrom("documents")
+    .select(["id", "title as label"])
+    .where(sql<boolean>`coalesce(share_token, '') = ''`);
   if (find) query = query.where(sql<boolean>`lower(title) like lower(${containsPattern(find)}) escape '\\'`);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
