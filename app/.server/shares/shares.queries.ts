@@ -83,10 +83,7 @@ export function selectUnsharedDocuments(db: Kysely<Database>, find: string, limi
   // Not `share_token is null`: planner statistics count each NULL of the unique index as its own
   // value, so SQLite would read every unshared document through that index and sort them all (52 ms
   // at 100,000); written this way the newest-first index is walked until the picker is full.
-  let query = db
-    .selectFrom("documents")
-    .select(["id", "title as label"])
-    .where(sql<boolean>`coalesce(share_token, '') = ''`);
+  let query = db.selectFrom("documents").select(["id", "title as label"]).where(sql<boolean>`coalesce(share_token, '') = ''`);
   if (find) query = query.where(sql<boolean>`lower(title) like lower(${containsPattern(find)}) escape '\\'`);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
