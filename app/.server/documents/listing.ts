@@ -203,12 +203,12 @@ export async function listPublicListItems(
 }
 
 /** The newest published documents (the home page's latest publications). */
+/** Every published document, unfiltered: the home page's latest publications and counts. */
+const ALL_PUBLISHED: ListFilter = { ...EMPTY_FILTERS, publishedOnly: true, match: null };
+
+/** The newest published documents (the home page's latest publications): one indexed read, no count. */
 export async function latestPublished(ctx: AppContext, limit: number): Promise<PublicDocument[]> {
-  const { page } = await listDocuments(ctx, {
-    query: { ...EMPTY_FILTERS, sort: "newest", page: 1, per: limit },
-    scope: "public",
-  });
-  return page.items.map(({ row }) => toPublicDocument(row));
+  return (await selectListPage(ctx.db.kysely, ctx.db.engine, ALL_PUBLISHED, "newest", limit, 0)).map(toPublicDocument);
 }
 
 export function documentCount(ctx: AppContext): Promise<number> {
@@ -217,9 +217,10 @@ export function documentCount(ctx: AppContext): Promise<number> {
 
 /** Published documents per canonical category, and in all (the home page's category cards); cached per version. */
 export async function publishedCounts(ctx: AppContext): Promise<{ total: number; byCategory: Record<string, number> }> {
-  const filter: ListFilter = { ...EMPTY_FILTERS, publishedOnly: true, match: null };
   const version = await readSearchVersion(ctx.db.kysely);
-  const rows = await cacheOf(ctx).get(version, countKey("categories", filter), () => countByCategory(ctx.db.kysely, ctx.db.engine, filter));
+  const rows = await cacheOf(ctx).get(version, countKey("categories", ALL_PUBLISHED), () =>
+    countByCategory(ctx.db.kysely, ctx.db.engine, ALL_PUBLISHED),
+  );
   const byCategory = Object.fromEntries(rows.map((r) => [r.value, r.n]));
   return { total: rows.reduce((sum, r) => sum + r.n, 0), byCategory };
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../db/client";
 import type { Database } from "../db/types";
+import { parseList } from "../documents/public-shapes";
 import { indexText } from "./normalise";
 
 /**
@@ -104,15 +105,6 @@ async function writeEntries(db: Kysely<Database>, engine: Engine, docs: readonly
   }
 }
 
-function jsonList(value: string | null): string[] {
-  try {
-    const parsed: unknown = JSON.parse(value ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /** How many documents a rebuild reads and writes at a time. */
 const REBUILD_BATCH = 500;
 
@@ -135,7 +127,7 @@ export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): 
     if (after !== null) query = query.where("id", ">", after);
     const rows = await query.execute();
     if (rows.length === 0) break;
-    const docs = rows.map((r) => ({ ...r, tags: jsonList(r.tags), sectors: jsonList(r.sectors), locations: jsonList(r.locations) }));
+    const docs = rows.map((r) => ({ ...r, tags: parseList(r.tags), sectors: parseList(r.sectors), locations: parseList(r.locations) }));
     // One transaction a batch; inside a caller's (a migration's) its own.
     if (db.isTransaction) await writeEntries(db, engine, docs);
     else await db.transaction().execute((trx) => writeEntries(trx, engine, docs));
