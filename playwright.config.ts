@@ -13,10 +13,11 @@ export default defineConfig({
   // Two instances on one PostgreSQL and one S3 server: only in the PostgreSQL + S3 pass (run.mjs).
   testIgnore: process.env.E2E_ENGINE === "postgres" ? [] : ["**/scale-out.spec.ts"],
   globalSetup: "./tests/e2e/global-setup.ts",
-  // Two spec files at a time (tests within a file stay in order): each spec that changes data has
-  // its own portal, and the shared one takes only uploads that no other spec counts.
+  // One spec file at a time by default. E2E_WORKERS=2 runs two (each spec that changes data has its
+  // own portal) and cuts the SQLite pass from about 10 to 8 minutes, but under that load the admin
+  // sign-in of admin-layout.spec failed once in three CI runs; two workers wait for that cause.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
