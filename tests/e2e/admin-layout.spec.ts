@@ -230,6 +230,10 @@ test("one toast per action: a failed sign-in, a save, a delete", async ({ browse
     .getByRole("button", { name: /^Delete / })
     .first()
     .click();
+  // A slow phone: the deleted row's re-render is still going when the revalidated list arrives,
+  // which once lost the toast with the row (a loaded CI machine did the same).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
   await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Document deleted" })).toBeVisible();
   await routerSettled(page);

@@ -2,6 +2,7 @@ import { data, Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { readFlash } from "~/.server/http/flash";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { RowDialogToasts } from "~/components/admin/content/action-result";
 import { SessionMonitor } from "~/components/admin/session-monitor";
 import { useToastMessage } from "~/components/ui/use-toast-message";
 import type { Route } from "./+types/layout";
@@ -22,6 +23,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell user={loaderData.user}>
       <SessionMonitor />
+      <RowDialogToasts />
       <Outlet />
     </AdminShell>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { ToastMessage } from "../../ui/use-toast-message";
 
@@ -15,10 +16,10 @@ export function isActionResult(value: unknown): value is ActionResult {
 }
 
 /**
- * Runs once per new answer of a dialog's fetcher: shows its toast, and calls `onSuccess`
- * (closing the dialog) when it succeeded.
+ * Runs once per new answer of a dialog's fetcher: shows its toast (unless `toasts` is false),
+ * and calls `onSuccess` (closing the dialog) when it succeeded.
  */
-export function useActionResult(data: unknown, onSuccess: () => void): ActionResult | null {
+export function useActionResult(data: unknown, onSuccess: () => void, toasts = true): ActionResult | null {
   const result = isActionResult(data) ? data : null;
   const seen = useRef<ActionResult | null>(null);
   const success = useRef(onSuccess);
@@ -28,9 +29,9 @@ export function useActionResult(data: unknown, onSuccess: () => void): ActionRes
   useEffect(() => {
     if (!result || seen.current === result) return;
     seen.current = result;
-    (result.ok ? toast.success : toast.error)(result.message.title, { description: result.message.description });
+    if (toasts) (result.ok ? toast.success : toast.error)(result.message.title, { description: result.message.description });
     if (result.ok) success.current();
-  }, [result]);
+  }, [result, toasts]);
   return result;
 }
 
@@ -38,13 +39,36 @@ export function useActionResult(data: unknown, onSuccess: () => void): ActionRes
  * A dialog whose form posts through a fetcher: open state, closing on success, and the refusal to
  * show inside it (an earlier refusal is not shown again when the dialog is opened anew).
  */
-export function useDialogAction(data: unknown): { open: boolean; setOpen: (open: boolean) => void; error: ActionResult | null } {
+export function useDialogAction(
+  data: unknown,
+  { toasts = true }: { toasts?: boolean } = {},
+): { open: boolean; setOpen: (open: boolean) => void; error: ActionResult | null } {
   const [open, setOpenState] = useState(false);
   const [staleData, setStaleData] = useState<unknown>(undefined);
-  const result = useActionResult(data, () => setOpenState(false));
+  const result = useActionResult(data, () => setOpenState(false), toasts);
   const setOpen = (next: boolean) => {
     if (next) setStaleData(data);
     setOpenState(next);
   };
   return { open, setOpen, error: result && !result.ok && data !== staleData ? result : null };
+}
+
+/**
+ * The fetcher key shared by the dialogs on a table's rows (edit, delete). A row's success can
+ * remove the row itself (a delete, or an edit that takes it out of the filter), and React Router
+ * commits the answer and the revalidated list in one render, so an effect in the row would never
+ * see its answer. RowDialogToasts, in the admin layout, holds the same key and shows the toast.
+ */
+const ROW_DIALOG_FETCHER = "admin-row-dialog";
+
+/** The fetcher of a row's dialog; pair it with `useDialogAction(fetcher.data, { toasts: false })`. */
+export function useRowDialogFetcher() {
+  return useFetcher({ key: ROW_DIALOG_FETCHER });
+}
+
+/** Shows the toast of every answer to a row's dialog, whether or not the row is still there. */
+export function RowDialogToasts(): null {
+  const fetcher = useFetcher({ key: ROW_DIALOG_FETCHER });
+  useActionResult(fetcher.data, () => {});
+  return null;
 }

@@ -1,9 +1,9 @@
 import { Trash2 } from "lucide-react";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { Alert } from "../../ui/alert";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
-import { useDialogAction } from "./action-result";
+import { useDialogAction, useRowDialogFetcher } from "./action-result";
 import { AdminDialog } from "./admin-dialog";
 
 export const dangerButtonClass =
@@ -29,8 +29,8 @@ function question(kind: string): string {
  */
 export function DeleteButton({ target }: { target: DeleteTarget }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher();
-  const { open, setOpen, error } = useDialogAction(fetcher.data);
+  const fetcher = useRowDialogFetcher();
+  const { open, setOpen, error } = useDialogAction(fetcher.data, { toasts: false });
   const label = `Delete ${target.title}`;
   if (!hydrated) {
     return (

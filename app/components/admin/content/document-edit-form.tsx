@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useId, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { toast } from "sonner";
 import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
@@ -10,7 +10,7 @@ import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
-import { useDialogAction } from "./action-result";
+import { useDialogAction, useRowDialogFetcher } from "./action-result";
 import { AdminDialog } from "./admin-dialog";
 import { FacetFields } from "./facet-fields";
 
@@ -51,8 +51,8 @@ export const editHref = (id: string) => `/admin/documents/${id}/edit`;
 /** The edit action: with JavaScript a dialog over the table; without it a link to the edit page. */
 export function EditDocumentButton({ document, suggestions }: { document: EditableDocument; suggestions: FacetSuggestions }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher();
-  const { open, setOpen, error } = useDialogAction(fetcher.data);
+  const fetcher = useRowDialogFetcher();
+  const { open, setOpen, error } = useDialogAction(fetcher.data, { toasts: false });
   // The title check done in the browser, shown like the server's until the next submit.
   const [titleMissing, setTitleMissing] = useState(false);
   const label = `Edit ${document.title}`;
