@@ -7,12 +7,14 @@ import * as m0004 from "./migrations/0004-document-facets";
 import * as m0005 from "./migrations/0005-file-missing";
 import * as m0006 from "./migrations/0006-search-index";
 import * as m0007 from "./migrations/0007-admin-paging-indexes";
+import * as m0008 from "./migrations/0008-search-filter-columns";
 import type { Database } from "./types";
 
 /**
  * Migrations are imported, not read from disk, so they ship inside the
  * server bundle. Each takes the engine for the rare engine-specific statement.
- * Append new ones here; never edit one that has been released.
+ * Append new ones here; never edit one that has been released (the one exception, 0006 handing
+ * the filling of the search tables to 0008, leaves every database in the same end state).
  */
 const migrations: Record<string, (engine: Engine) => Migration> = {
   "0001-initial": (engine) => ({ up: (db) => m0001.up(db, engine) }),
@@ -22,6 +24,7 @@ const migrations: Record<string, (engine: Engine) => Migration> = {
   "0005-file-missing": (engine) => ({ up: (db) => m0005.up(db, engine) }),
   "0006-search-index": (engine) => ({ up: (db) => m0006.up(db, engine) }),
   "0007-admin-paging-indexes": (engine) => ({ up: (db) => m0007.up(db, engine) }),
+  "0008-search-filter-columns": (engine) => ({ up: (db) => m0008.up(db, engine) }),
 };
 
 /** Every migration this portal knows, in the order they apply. */

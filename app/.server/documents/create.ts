@@ -64,7 +64,7 @@ export async function createDocument(ctx: AppContext, input: NewDocumentInput, m
       Object.assign(row, facetColumns(facets));
       await insertDocument(trx, row);
       await writeFacetRows(trx, id, facets, tags);
-      await writeSearchEntry(trx, ctx.db.engine, { ...row, tags, ...facets });
+      await writeSearchEntry(trx, ctx.db.engine, id);
     });
   } catch (error) {
     if (input.file) await ctx.storage.delete(input.file.key).catch(() => {});

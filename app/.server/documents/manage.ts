@@ -113,7 +113,7 @@ export async function updateDocument(ctx: AppContext, id: string, input: Documen
     const before = await updateDocumentRow(trx, id, change);
     if (before) {
       await writeFacetRows(trx, id, facets, tags);
-      await writeSearchEntry(trx, ctx.db.engine, { id, title, description, tags, ...facets });
+      await writeSearchEntry(trx, ctx.db.engine, id);
     }
     return before ? { before, change } : null;
   });

@@ -22,34 +22,54 @@ export interface ListFilter extends DocumentFilters {
 }
 
 /**
- * Where the filtered documents come from, as a join that starts at the most selective input we
- * can tell without statistics: the full-text match when there is one (its rows, then each
- * matched document by id), else the first chosen facet value's rows, else `documents` itself
- * (whose indexes serve the published / category / date conditions). SQLite keeps this order
- * (`cross join`): without ANALYZE it would otherwise scan every published document and probe
- * the match for each, which took minutes at 100,000 documents. PostgreSQL plans from its
- * statistics; the same joins there are plain ones.
+ * The filtered documents as a FROM clause whose rows `r` have the columns lists filter, count and
+ * order by (published, category, file_ext, created_at), and `id`, the document's id.
  */
-function source(engine: Engine, f: ListFilter): { from: RawBuilder<unknown>; where: RawBuilder<boolean>[] } {
+interface Source {
+  from: RawBuilder<unknown>;
+  where: RawBuilder<boolean>[];
+  id: RawBuilder<unknown>;
+  /** The alias of the `documents` row, for what only it has (title, downloads). */
+  doc: RawBuilder<unknown>;
+}
+
+/**
+ * Where the filtered documents come from, as a join that starts at the most selective input we
+ * can tell without statistics: the full-text match when there is one, else the first chosen facet
+ * value's rows, else `documents` itself (whose indexes serve the published / category / date
+ * conditions). A match is filtered on its search entry, which holds the same columns as the
+ * document (decision 0017), so it reads no document unless the order needs one (`withDocument`:
+ * title, downloads). SQLite keeps this order (`cross join`): without ANALYZE it would otherwise
+ * scan every published document and probe the match for each, which took minutes at 100,000
+ * documents. PostgreSQL plans from its statistics; the same joins there are plain ones.
+ */
+function source(engine: Engine, f: ListFilter, withDocument = false): Source {
   const join = engine === "postgres" ? sql`join` : sql`cross join`;
   const where: RawBuilder<boolean>[] = [];
-  let from: RawBuilder<unknown>;
   const firstFacet = MULTI_FACETS.flatMap(({ param, field }) => f[field].map((value) => ({ param, value })))[0];
+  let from: RawBuilder<unknown>;
+  let id = sql`r.id`;
+  let doc = sql`r`;
   if (f.match !== null) {
+    id = sql`r.document_id`;
     if (engine === "postgres") {
-      from = sql`search_vectors s join documents d on d.id = s.document_id`;
-      where.push(sql`s.vector @@ to_tsquery('simple', ${f.match})`);
+      from = sql`search_vectors r`;
+      where.push(sql`r.vector @@ to_tsquery('simple', ${f.match})`);
     } else {
-      from = sql`search_fts s cross join search_keys k on k.rowid = s.rowid cross join documents d on d.id = k.document_id`;
+      from = sql`search_fts s cross join search_keys r on r.rowid = s.rowid`;
       where.push(sql`s.search_fts match ${f.match}`);
     }
+    if (withDocument) {
+      from = sql`${from} ${join} documents d on d.id = r.document_id`;
+      doc = sql`d`;
+    }
   } else if (firstFacet) {
-    from = sql`document_facets f0 ${join} documents d on d.id = f0.document_id`;
+    from = sql`document_facets f0 ${join} documents r on r.id = f0.document_id`;
     where.push(sql`f0.facet = ${firstFacet.param} and f0.value_key = ${facetKey(firstFacet.value)}`);
   } else {
-    from = sql`documents d`;
+    from = sql`documents r`;
   }
-  return { from, where: [...where, ...conditions(f, f.match !== null || !firstFacet ? 0 : 1)] };
+  return { from, where: [...where, ...conditions(f, id, f.match !== null || !firstFacet ? 0 : 1)], id, doc };
 }
 
 /** The first instant after a day (dates are stored as ISO timestamps in UTC). */
@@ -59,22 +79,22 @@ function dayAfter(date: string): string {
   return next.toISOString();
 }
 
-/** The conditions on `documents d` besides the source's own; the first `skipFacets` facet values are the source's. */
-function conditions(f: ListFilter, skipFacets: number): RawBuilder<boolean>[] {
+/** The conditions on the rows `r` besides the source's own; the first `skipFacets` facet values are the source's. */
+function conditions(f: ListFilter, id: RawBuilder<unknown>, skipFacets: number): RawBuilder<boolean>[] {
   const where: RawBuilder<boolean>[] = [];
-  if (f.publishedOnly || f.state === "published") where.push(sql`d.published = 1`);
-  else if (f.state === "draft") where.push(sql`d.published = 0`);
-  if (f.category) where.push(sql`d.category = ${f.category}`);
-  if (f.type) where.push(sql`lower(d.file_ext) in (${sql.join(FILE_TYPES[f.type].extensions.map((e) => sql`${e}`))})`);
+  if (f.publishedOnly || f.state === "published") where.push(sql`r.published = 1`);
+  else if (f.state === "draft") where.push(sql`r.published = 0`);
+  if (f.category) where.push(sql`r.category = ${f.category}`);
+  if (f.type) where.push(sql`lower(r.file_ext) in (${sql.join(FILE_TYPES[f.type].extensions.map((e) => sql`${e}`))})`);
   if (f.year !== null)
-    where.push(sql`d.created_at >= ${`${f.year}-01-01T00:00:00.000Z`} and d.created_at < ${`${f.year + 1}-01-01T00:00:00.000Z`}`);
-  if (f.from) where.push(sql`d.created_at >= ${`${f.from}T00:00:00.000Z`}`);
-  if (f.to) where.push(sql`d.created_at < ${dayAfter(f.to)}`);
+    where.push(sql`r.created_at >= ${`${f.year}-01-01T00:00:00.000Z`} and r.created_at < ${`${f.year + 1}-01-01T00:00:00.000Z`}`);
+  if (f.from) where.push(sql`r.created_at >= ${`${f.from}T00:00:00.000Z`}`);
+  if (f.to) where.push(sql`r.created_at < ${dayAfter(f.to)}`);
   let skip = skipFacets;
   for (const { param, field } of MULTI_FACETS) {
     for (const value of f[field]) {
       if (skip-- > 0) continue;
-      where.push(sql`d.id in (select document_id from document_facets where facet = ${param} and value_key = ${facetKey(value)})`);
+      where.push(sql`${id} in (select document_id from document_facets where facet = ${param} and value_key = ${facetKey(value)})`);
     }
   }
   return where;
@@ -84,22 +104,25 @@ function whereClause(where: RawBuilder<boolean>[]): RawBuilder<unknown> {
   return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
 }
 
+/** Sorts that order by what only the document row has. */
+const DOCUMENT_SORTS: ReadonlySet<Sort> = new Set(["title", "downloads"]);
+
 /** ORDER BY for a sort; relevance orders by the match's rank (lower is better in FTS5's bm25, higher in ts_rank_cd). */
-function orderBy(engine: Engine, sort: Sort, match: string | null): RawBuilder<unknown> {
+function orderBy(engine: Engine, sort: Sort, match: string | null, { id, doc }: Source): RawBuilder<unknown> {
   switch (sort) {
     case "relevance":
       // Weights: title > description > keywords.
       return engine === "postgres"
-        ? sql`ts_rank_cd(s.vector, to_tsquery('simple', ${match})) desc, d.created_at desc, d.id desc`
-        : sql`bm25(search_fts, 10.0, 4.0, 2.0), d.created_at desc, d.id desc`;
+        ? sql`ts_rank_cd(r.vector, to_tsquery('simple', ${match})) desc, r.created_at desc, ${id} desc`
+        : sql`bm25(search_fts, 10.0, 4.0, 2.0), r.created_at desc, ${id} desc`;
     case "oldest":
-      return sql`d.created_at, d.id`;
+      return sql`r.created_at, ${id}`;
     case "title":
-      return sql`lower(d.title), d.id`;
+      return sql`lower(${doc}.title), ${id}`;
     case "downloads":
-      return sql`d.download_count desc, d.created_at desc, d.id desc`;
+      return sql`${doc}.download_count desc, r.created_at desc, ${id} desc`;
     default:
-      return sql`d.created_at desc, d.id desc`;
+      return sql`r.created_at desc, ${id} desc`;
   }
 }
 
@@ -116,9 +139,9 @@ export async function selectListPage(
   offset: number,
 ): Promise<DocumentRow[]> {
   const effective = sort === "relevance" && f.match === null ? "newest" : sort;
-  const { from, where } = source(engine, f);
-  const { rows: ids } = await sql<{ id: string }>`select d.id as id from ${from} ${whereClause(where)}
-    order by ${orderBy(engine, effective, f.match)} limit ${limit} offset ${offset}`.execute(db);
+  const src = source(engine, f, DOCUMENT_SORTS.has(effective));
+  const { rows: ids } = await sql<{ id: string }>`select ${src.id} as id from ${src.from} ${whereClause(src.where)}
+    order by ${orderBy(engine, effective, f.match, src)} limit ${limit} offset ${offset}`.execute(db);
   if (ids.length === 0) return [];
   const { rows } = await sql<DocumentRow>`select * from documents where id in (${sql.join(ids.map((r) => sql`${r.id}`))})`.execute(db);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -134,7 +157,7 @@ export interface CountRow {
 export async function countByCategory(db: Kysely<Database>, engine: Engine, f: ListFilter): Promise<CountRow[]> {
   const { from, where } = source(engine, f);
   const { rows } = await sql<{ value: string; n: string | number }>`
-    select d.category as value, count(*) as n from ${from} ${whereClause(where)} group by d.category`.execute(db);
+    select r.category as value, count(*) as n from ${from} ${whereClause(where)} group by r.category`.execute(db);
   return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
 }
 
@@ -150,8 +173,8 @@ export async function countByCategoryExtensionAndYear(
 ): Promise<{ categories: CountRow[]; extensions: CountRow[]; years: CountRow[] }> {
   const { from, where } = source(engine, f);
   const { rows } = await sql<{ category: string; ext: string | null; year: string; n: string | number }>`
-    select d.category as category, lower(d.file_ext) as ext, substr(d.created_at, 1, 4) as year, count(*) as n
-    from ${from} ${whereClause(where)} group by d.category, lower(d.file_ext), substr(d.created_at, 1, 4)`.execute(db);
+    select r.category as category, lower(r.file_ext) as ext, substr(r.created_at, 1, 4) as year, count(*) as n
+    from ${from} ${whereClause(where)} group by r.category, lower(r.file_ext), substr(r.created_at, 1, 4)`.execute(db);
   const sum = (key: (r: (typeof rows)[number]) => string | null): CountRow[] => {
     const totals = new Map<string | null, number>();
     for (const r of rows) totals.set(key(r), (totals.get(key(r)) ?? 0) + Number(r.n));
@@ -173,11 +196,11 @@ export interface FacetCountRow {
  * (facet, value_key, value) index), rather than reading every facet row for it.
  */
 export async function countByFacetValue(db: Kysely<Database>, engine: Engine, f: ListFilter, limit: number): Promise<FacetCountRow[]> {
-  const { from, where } = source(engine, f);
+  const { from, where, id } = source(engine, f);
   const join = engine === "postgres" ? sql`join` : sql`cross join`;
   const { rows } = await sql<{ facet: string; value_key: string; n: string | number }>`
     select fv.facet as facet, fv.value_key as value_key, count(*) as n
-    from ${from} ${join} document_facets fv on fv.document_id = d.id
+    from ${from} ${join} document_facets fv on fv.document_id = ${id}
     ${whereClause(where)}
     group by fv.facet, fv.value_key`.execute(db);
   const kept = new Map<string, Array<{ facet: string; value_key: string; n: number }>>();

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../db/client";
-import type { Database } from "../db/types";
+import type { Database, DocumentRow } from "../db/types";
 import { parseList } from "../documents/public-shapes";
 import { indexText } from "./normalise";
 
@@ -16,12 +16,16 @@ import { indexText } from "./normalise";
  * - PostgreSQL: `search_vectors`, one weighted `tsvector` per document in the language-neutral
  *   `simple` configuration (A title, B description, C keywords), with a GIN index.
  *
+ * Beside the words, `search_keys` and `search_vectors` hold what lists filter and order matches
+ * by (published, category, lower-case file extension, created_at), copied from the document: a
+ * search filters its matches there without reading each matched document (decision 0017).
+ *
  * `search_state.version` grows with every write to documents that a list can show; the list
  * service caches counts per version (search-cache.ts). Every table here starts with `search_`:
  * it is derived data, left out of dumps and rebuilt after a restore (rebuildSearchIndex).
  */
 
-/** What the index reads of a document. */
+/** What the index reads of a document: its words, and what lists filter and order matches by. */
 export interface SearchSource {
   id: string;
   title: string;
@@ -30,6 +34,10 @@ export interface SearchSource {
   partner: string | null;
   sectors: readonly string[];
   locations: readonly string[];
+  published: number;
+  category: string;
+  file_ext: string | null;
+  created_at: string;
 }
 
 /** The three weighted parts of an entry, folded. */
@@ -41,9 +49,32 @@ export function entryText(doc: SearchSource): { title: string; description: stri
   };
 }
 
-/** Writes (or rewrites) a document's entry and advances the version. Run in the document's transaction. */
-export async function writeSearchEntry(db: Kysely<Database>, engine: Engine, doc: SearchSource): Promise<void> {
-  await writeEntries(db, engine, [doc]);
+/** The columns of `documents` an entry is made from. */
+const SOURCE_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "tags",
+  "partner",
+  "sectors",
+  "locations",
+  "published",
+  "category",
+  "file_ext",
+  "created_at",
+] as const;
+
+function toSource(row: Pick<DocumentRow, (typeof SOURCE_COLUMNS)[number]>): SearchSource {
+  return { ...row, tags: parseList(row.tags), sectors: parseList(row.sectors), locations: parseList(row.locations) };
+}
+
+/**
+ * Writes (or rewrites) a document's entry from its row as it now is, and advances the version.
+ * Run in the transaction that wrote the document, after the write.
+ */
+export async function writeSearchEntry(db: Kysely<Database>, engine: Engine, documentId: string): Promise<void> {
+  const row = await db.selectFrom("documents").select(SOURCE_COLUMNS).where("id", "=", documentId).executeTakeFirst();
+  if (row) await writeEntries(db, engine, [toSource(row)]);
   await bumpSearchVersion(db);
 }
 
@@ -53,10 +84,7 @@ export async function deleteSearchEntry(db: Kysely<Database>, engine: Engine, do
   await bumpSearchVersion(db);
 }
 
-/**
- * Advances the version without touching an entry: for a change that moves a document in a list
- * or its counts without changing its words (dates, publication, category, file).
- */
+/** Advances the version without touching an entry: for a change to what lists show but the index does not hold. */
 export async function bumpSearchVersion(db: Kysely<Database>): Promise<void> {
   await sql`update search_state set version = version + 1 where id = 1`.execute(db);
 }
@@ -77,6 +105,11 @@ async function removeEntries(db: Kysely<Database>, engine: Engine, ids: readonly
   await sql`delete from search_keys where document_id in (${list})`.execute(db);
 }
 
+/** The file type key lists filter by: the extension in lower case. */
+function fileExt(doc: SearchSource): string | null {
+  return doc.file_ext === null ? null : doc.file_ext.toLowerCase();
+}
+
 /** Writes many entries at once (replacing any there), without advancing the version. */
 async function writeEntries(db: Kysely<Database>, engine: Engine, docs: readonly SearchSource[]): Promise<void> {
   if (docs.length === 0) return;
@@ -84,11 +117,13 @@ async function writeEntries(db: Kysely<Database>, engine: Engine, docs: readonly
     const values = sql.join(
       docs.map((doc) => {
         const t = entryText(doc);
-        return sql`(${doc.id}, setweight(to_tsvector('simple', ${t.title}), 'A') || setweight(to_tsvector('simple', ${t.description}), 'B') || setweight(to_tsvector('simple', ${t.keywords}), 'C'))`;
+        return sql`(${doc.id}, setweight(to_tsvector('simple', ${t.title}), 'A') || setweight(to_tsvector('simple', ${t.description}), 'B') || setweight(to_tsvector('simple', ${t.keywords}), 'C'),
+          ${doc.published}, ${doc.category}, ${fileExt(doc)}, ${doc.created_at})`;
       }),
     );
-    await sql`insert into search_vectors (document_id, vector) values ${values}
-      on conflict (document_id) do update set vector = excluded.vector`.execute(db);
+    await sql`insert into search_vectors (document_id, vector, published, category, file_ext, created_at) values ${values}
+      on conflict (document_id) do update set vector = excluded.vector, published = excluded.published,
+        category = excluded.category, file_ext = excluded.file_ext, created_at = excluded.created_at`.execute(db);
     return;
   }
   await removeEntries(
@@ -97,7 +132,8 @@ async function writeEntries(db: Kysely<Database>, engine: Engine, docs: readonly
     docs.map((d) => d.id),
   );
   for (const doc of docs) {
-    const { rows } = await sql<{ rowid: number }>`insert into search_keys (document_id) values (${doc.id}) returning rowid`.execute(db);
+    const { rows } = await sql<{ rowid: number }>`insert into search_keys (document_id, published, category, file_ext, created_at)
+      values (${doc.id}, ${doc.published}, ${doc.category}, ${fileExt(doc)}, ${doc.created_at}) returning rowid`.execute(db);
     const t = entryText(doc);
     await sql`insert into search_fts (rowid, title, description, keywords) values (${rows[0]!.rowid}, ${t.title}, ${t.description}, ${t.keywords})`.execute(
       db,
@@ -119,15 +155,11 @@ export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): 
   let after: string | null = null;
   let written = 0;
   for (;;) {
-    let query = db
-      .selectFrom("documents")
-      .select(["id", "title", "description", "tags", "partner", "sectors", "locations"])
-      .orderBy("id")
-      .limit(REBUILD_BATCH);
+    let query = db.selectFrom("documents").select(SOURCE_COLUMNS).orderBy("id").limit(REBUILD_BATCH);
     if (after !== null) query = query.where("id", ">", after);
     const rows = await query.execute();
     if (rows.length === 0) break;
-    const docs = rows.map((r) => ({ ...r, tags: parseList(r.tags), sectors: parseList(r.sectors), locations: parseList(r.locations) }));
+    const docs = rows.map(toSource);
     // One transaction a batch; inside a caller's (a migration's) its own.
     if (db.isTransaction) await writeEntries(db, engine, docs);
     else await db.transaction().execute((trx) => writeEntries(trx, engine, docs));

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { facetKey } from "~/lib/document-facets";
-import { rebuildSearchIndex } from "../../search/search-index";
 import type { Engine } from "../client";
-import type { Database } from "../types";
 
 /**
  * The ranked full-text index and the indexes faceted, paged lists need (decision 0015).
@@ -16,9 +14,10 @@ import type { Database } from "../types";
  * - Sorting by title and by downloads gets an index each, so any page of a sorted list is read in
  *   index order instead of sorting every published document; the category, type and year counts
  *   get a covering index.
- * - The search tables (all named `search_*`, derived data that dumps leave out) are created and
- *   filled from the documents. Filling them calls the app's `rebuildSearchIndex`: the index is
- *   derived, and must be built the way the running code searches it.
+ * - The search tables (all named `search_*`, derived data that dumps leave out) are created here
+ *   and filled by 0008, the last migration to change their shape: filling calls the app's
+ *   `rebuildSearchIndex`, which writes the shape the running code searches (this migration
+ *   filled them itself until 0008 added columns; the end state is the same).
  */
 interface Tables {
   documents: { id: string; tags: string };
@@ -69,7 +68,6 @@ export async function up(schema: Kysely<unknown>, engine: Engine): Promise<void>
       db,
     );
   }
-  await rebuildSearchIndex(schema as Kysely<Database>, engine);
 }
 
 function tagsOf(json: string): string[] {
