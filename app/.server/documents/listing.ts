@@ -20,15 +20,7 @@ import { readSearchVersion } from "../search/search-index";
 import { buildSnippet } from "../search/snippet";
 import { countDocuments, countPublishedInFolder, selectPublishedInFolder } from "./documents.queries";
 import { type PublicDocument, type PublicListItem, toPublicDocument, toPublicListItem } from "./public-shapes";
-import {
-  type CountRow,
-  countByCategory,
-  countByCategoryExtensionAndYear,
-  countByFacetValue,
-  countFiltered,
-  type ListFilter,
-  selectListPage,
-} from "./search.queries";
+import { type CountRow, countByCategory, countFacets, countFiltered, type ListFilter, selectListPage } from "./search.queries";
 
 /**
  * Document lists at any size (issue 10): the public lists, the library, the public JSON, the
@@ -121,9 +113,8 @@ async function computeFacets(
   // The library's category buttons say what each other category holds for the same words and
   // facets (one category is chosen at a time): when the visitor chose one, categories are counted
   // again without it. A list page's own category is not a choice, and its page shows no buttons.
-  const [{ categories, extensions, years }, values, otherCategories] = await Promise.all([
-    countByCategoryExtensionAndYear(db, engine, f),
-    countByFacetValue(db, engine, f, FACET_OPTION_LIMIT),
+  const [{ categories, extensions, years, values }, otherCategories] = await Promise.all([
+    countFacets(db, engine, f, FACET_OPTION_LIMIT),
     countOtherCategories && f.category ? countByCategory(db, engine, { ...f, category: null }) : null,
   ]);
   const types = new Map<FileType, number>();

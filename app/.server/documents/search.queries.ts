@@ -161,57 +161,67 @@ export async function countByCategory(db: Kysely<Database>, engine: Engine, f: L
   return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
 }
 
-/**
- * The filtered documents per category, per file extension (lower-cased) and per year, in one
- * pass over them: grouped by the three at once (at most categories x extensions x years groups),
- * then summed per facet here.
- */
-export async function countByCategoryExtensionAndYear(
-  db: Kysely<Database>,
-  engine: Engine,
-  f: ListFilter,
-): Promise<{ categories: CountRow[]; extensions: CountRow[]; years: CountRow[] }> {
-  const { from, where } = source(engine, f);
-  const { rows } = await sql<{ category: string; ext: string | null; year: string; n: string | number }>`
-    select r.category as category, lower(r.file_ext) as ext, substr(r.created_at, 1, 4) as year, count(*) as n
-    from ${from} ${whereClause(where)} group by r.category, lower(r.file_ext), substr(r.created_at, 1, 4)`.execute(db);
-  const sum = (key: (r: (typeof rows)[number]) => string | null): CountRow[] => {
-    const totals = new Map<string | null, number>();
-    for (const r of rows) totals.set(key(r), (totals.get(key(r)) ?? 0) + Number(r.n));
-    return [...totals].map(([value, n]) => ({ value, n }));
-  };
-  return { categories: sum((r) => r.category), extensions: sum((r) => r.ext), years: sum((r) => r.year) };
-}
-
 export interface FacetCountRow {
   facet: string;
   value: string;
   n: number;
 }
 
+export interface FacetCountRows {
+  categories: CountRow[];
+  /** Per file extension, lower-cased. */
+  extensions: CountRow[];
+  years: CountRow[];
+  /** The `limit` most used values of each multi-valued facet (tag, partner, location, sector). */
+  values: FacetCountRow[];
+}
+
 /**
- * The filtered documents per value of every multi-valued facet (tag, partner, location, sector),
- * the `limit` most used of each. Counted per value_key from the (document_id, facet, value_key)
- * index alone; the stored spelling of only the values kept is read afterwards (the first in the
- * (facet, value_key, value) index), rather than reading every facet row for it.
+ * Every facet count of the filtered documents in one statement, which filters them once (a
+ * search's match is the costly part): the filtered ids, categories, extensions and years are
+ * materialized, then grouped twice in a UNION ALL: by category, extension and year at once (at
+ * most categories x extensions x years groups, summed per facet here), and per value of every
+ * multi-valued facet, counted from the (document_id, facet, value_key) index alone. The stored
+ * spelling of only the values kept is read afterwards (the first in the (facet, value_key,
+ * value) index), rather than reading every facet row for it.
  */
-export async function countByFacetValue(db: Kysely<Database>, engine: Engine, f: ListFilter, limit: number): Promise<FacetCountRow[]> {
+export async function countFacets(db: Kysely<Database>, engine: Engine, f: ListFilter, limit: number): Promise<FacetCountRows> {
   const { from, where, id } = source(engine, f);
   const join = engine === "postgres" ? sql`join` : sql`cross join`;
-  const { rows } = await sql<{ facet: string; value_key: string; n: string | number }>`
-    select fv.facet as facet, fv.value_key as value_key, count(*) as n
-    from ${from} ${join} document_facets fv on fv.document_id = ${id}
-    ${whereClause(where)}
-    group by fv.facet, fv.value_key`.execute(db);
+  const { rows } = await sql<{ kind: number; a: string | null; b: string | null; c: string | null; n: string | number }>`
+    with m as materialized (
+      select ${id} as id, r.category as category, lower(r.file_ext) as ext, substr(r.created_at, 1, 4) as year
+      from ${from} ${whereClause(where)})
+    select 0 as kind, m.category as a, m.ext as b, m.year as c, count(*) as n from m group by m.category, m.ext, m.year
+    union all
+    select 1 as kind, fv.facet as a, fv.value_key as b, null as c, count(*) as n
+    from m ${join} document_facets fv on fv.document_id = m.id group by fv.facet, fv.value_key`.execute(db);
+  const grouped = rows.filter((r) => Number(r.kind) === 0);
+  const sum = (key: (r: (typeof rows)[number]) => string | null): CountRow[] => {
+    const totals = new Map<string | null, number>();
+    for (const r of grouped) totals.set(key(r), (totals.get(key(r)) ?? 0) + Number(r.n));
+    return [...totals].map(([value, n]) => ({ value, n }));
+  };
   const kept = new Map<string, Array<{ facet: string; value_key: string; n: number }>>();
   for (const r of rows) {
-    const list = kept.get(r.facet) ?? [];
-    list.push({ facet: r.facet, value_key: r.value_key, n: Number(r.n) });
-    kept.set(r.facet, list);
+    if (Number(r.kind) !== 1 || r.a === null || r.b === null) continue;
+    const list = kept.get(r.a) ?? [];
+    list.push({ facet: r.a, value_key: r.b, n: Number(r.n) });
+    kept.set(r.a, list);
   }
   const top = [...kept.values()].flatMap((list) =>
     list.sort((a, b) => b.n - a.n || (a.value_key < b.value_key ? -1 : a.value_key > b.value_key ? 1 : 0)).slice(0, limit),
   );
+  return {
+    categories: sum((r) => r.a),
+    extensions: sum((r) => r.b),
+    years: sum((r) => r.c),
+    values: await spellValues(db, top),
+  };
+}
+
+/** The stored spelling of each counted facet value key. */
+async function spellValues(db: Kysely<Database>, top: Array<{ facet: string; value_key: string; n: number }>): Promise<FacetCountRow[]> {
   if (top.length === 0) return [];
   const wanted = sql.join(top.map((t) => sql`(${t.facet}, ${t.value_key})`));
   const { rows: spellings } = await sql<{ facet: string; value_key: string; value: string }>`
