@@ -37,9 +37,9 @@ interface Source {
  * Where the filtered documents come from, as a join that starts at the most selective input we
  * can tell without statistics: the full-text match when there is one, else the first chosen facet
  * value's rows, else `documents` itself (whose indexes serve the published / category / date
- * conditions). A match is filtered on its search entry, which holds the same columns as the
- * document (decision 0017), so it reads no document unless the order needs one (`withDocument`:
- * title, downloads). SQLite keeps this order (`cross join`): without ANALYZE it would otherwise
+ * conditions). A match or a facet value is filtered on the documents' search entries, narrow
+ * copies of the columns lists filter by (decision 0017), so it reads no document unless the
+ * order needs one (`withDocument`: title, downloads). SQLite keeps this order (`cross join`): without ANALYZE it would otherwise
  * scan every published document and probe the match for each, which took minutes at 100,000
  * documents. PostgreSQL plans from its statistics; the same joins there are plain ones.
  */
@@ -50,6 +50,7 @@ function source(engine: Engine, f: ListFilter, withDocument = false): Source {
   let from: RawBuilder<unknown>;
   let id = sql`r.id`;
   let doc = sql`r`;
+  const entries = engine === "postgres" ? sql`search_vectors` : sql`search_keys`;
   if (f.match !== null) {
     id = sql`r.document_id`;
     if (engine === "postgres") {
@@ -59,15 +60,18 @@ function source(engine: Engine, f: ListFilter, withDocument = false): Source {
       from = sql`search_fts s cross join search_keys r on r.rowid = s.rowid`;
       where.push(sql`s.search_fts match ${f.match}`);
     }
-    if (withDocument) {
-      from = sql`${from} ${join} documents d on d.id = r.document_id`;
-      doc = sql`d`;
-    }
   } else if (firstFacet) {
-    from = sql`document_facets f0 ${join} documents r on r.id = f0.document_id`;
+    id = sql`r.document_id`;
+    from = sql`document_facets f0 ${join} ${entries} r on r.document_id = f0.document_id`;
     where.push(sql`f0.facet = ${firstFacet.param} and f0.value_key = ${facetKey(firstFacet.value)}`);
   } else {
     from = sql`documents r`;
+  }
+  // Rows from the entries (not `documents r`) reach the document by its id when the order needs it.
+  const fromEntries = f.match !== null || firstFacet !== undefined;
+  if (fromEntries && withDocument) {
+    from = sql`${from} ${join} documents d on d.id = r.document_id`;
+    doc = sql`d`;
   }
   return { from, where: [...where, ...conditions(f, id, f.match !== null || !firstFacet ? 0 : 1)], id, doc };
 }
