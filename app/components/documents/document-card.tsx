@@ -1,8 +1,8 @@
-import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import type { SnippetPart } from "~/lib/document-query";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { previewHref } from "~/lib/preview-link";
+import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 import { CardText } from "./card-text";
 import { DownloadButton } from "./download-button";
@@ -75,7 +75,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
         <span className="whitespace-nowrap text-xs text-slate-600">{formatBytes(doc.size)}</span>
         <div className="flex flex-wrap gap-2">
           <Link to={previewHref(doc.id)} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>
-            <Eye aria-hidden className="h-4 w-4" />
+            <SpriteIcon name="eye" className="h-4 w-4" />
             Preview
           </Link>
           <DownloadButton documentId={doc.id} title={doc.title} />

@@ -1,8 +1,8 @@
-import { Calendar, HardDrive } from "lucide-react";
 import { Link } from "react-router";
 import type { SnippetPart } from "~/lib/document-query";
 import { formatLongDate, formatSizeKb } from "~/lib/format";
 import { documentShareUrl } from "~/lib/share";
+import { SpriteIcon } from "../ui/icon-sprite";
 import { CardText } from "./card-text";
 import { TagList } from "./document-card";
 import { DownloadButton } from "./download-button";
@@ -36,11 +36,11 @@ export function ListCard({ item }: { item: ListCardItem }) {
         <TagList tags={item.tags} max={3} />
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           <span className="inline-flex items-center gap-1">
-            <Calendar aria-hidden className="h-3.5 w-3.5" />
+            <SpriteIcon name="calendar" className="h-3.5 w-3.5" />
             <time dateTime={item.created_at}>{formatLongDate(item.created_at)}</time>
           </span>
           <span className="inline-flex items-center gap-1 whitespace-nowrap">
-            <HardDrive aria-hidden className="h-3.5 w-3.5" />
+            <SpriteIcon name="hard-drive" className="h-3.5 w-3.5" />
             {formatSizeKb(item.size)}
           </span>
         </p>

@@ -83,9 +83,10 @@ function NavRuler({ ref, menu, siteName }: { ref: React.Ref<HTMLDivElement>; men
           <span className="whitespace-nowrap">{siteName}</span>
         </span>
         <span className="flex gap-1">
-          {menu.map(({ title, url, icon }) => (
+          {menu.map(({ title, url }) => (
             <span key={`${title}|${url}`} className={LINK_BOX}>
-              <MenuIcon name={icon} />
+              {/* A box the icon's size: nothing is drawn here, only measured. */}
+              <span className="h-4 w-4" />
               {title}
             </span>
           ))}
