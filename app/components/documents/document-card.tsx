@@ -42,11 +42,11 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Tags">
       {shown.map((tag) => (
-        <li key={tag} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+        <li key={tag} className="tag">
           {tag}
         </li>
       ))}
-      {rest > 0 ? <li className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">+{rest}</li> : null}
+      {rest > 0 ? <li className="tag-more">+{rest}</li> : null}
     </ul>
   );
 }
@@ -57,7 +57,7 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
  */
 export function DocumentCard({ doc }: { doc: DocumentCardData }) {
   return (
-    <article className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <article className="card flex h-full flex-col gap-3">
       <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
         <CategoryBadge category={doc.category} />
         <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>

@@ -25,7 +25,7 @@ export interface ListCardItem {
  */
 export function ListCard({ item }: { item: ListCardItem }) {
   return (
-    <article className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between">
+    <article className="card flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 flex-1 space-y-2">
         <h2 className="text-lg font-semibold leading-snug">
           <Link to={`/document/${item.id}`} className="hover:text-brand-700 hover:underline">
