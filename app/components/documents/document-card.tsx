@@ -27,11 +27,7 @@ const CATEGORY_COLOURS: Record<string, string> = {
 };
 
 export function CategoryBadge({ category }: { category: string }) {
-  return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${CATEGORY_COLOURS[category] ?? "bg-slate-100 text-slate-700"}`}>
-      {category}
-    </span>
-  );
+  return <span className={`badge ${CATEGORY_COLOURS[category] ?? "bg-slate-100 text-slate-700"}`}>{category}</span>;
 }
 
 /** Up to `max` tags, then a "+N" badge for the rest (public-portal section 2). */
@@ -58,7 +54,7 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
 export function DocumentCard({ doc }: { doc: DocumentCardData }) {
   return (
     <article className="card flex h-full flex-col gap-3">
-      <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
+      <div className="card-head">
         <CategoryBadge category={doc.category} />
         <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>
       </div>
@@ -71,7 +67,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
       <TagList tags={doc.tags} max={3} />
       {/* The grid's columns follow the viewport, not the room beside the side menu: a narrow card wraps its
           actions onto further lines instead of pushing them past its edge. */}
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+      <div className="card-foot">
         <span className="whitespace-nowrap text-xs text-slate-600">{formatBytes(doc.size)}</span>
         <div className="flex flex-wrap gap-2">
           <Link to={previewHref(doc.id)} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>

@@ -124,18 +124,19 @@ function FacetGroup({ group }: { group: Group }) {
       <p id={group.id} className="text-sm font-semibold text-slate-800">
         {group.label}
       </p>
-      {/* An option's look is app.css's facet-option; a chosen one (aria-current) is filled. */}
+      {/* An option's look is app.css's facet-option; a chosen one (aria-current) is filled. Options lead
+          to the list's own route, already loaded: route discovery (a data-discover attribute on each) is not needed. */}
       <ul className="facet-options mt-2 flex flex-wrap gap-1.5">
         {group.options.map((o) => (
           <li key={o.value}>
-            <Link to={o.href} preventScrollReset aria-current={o.selected ? "true" : undefined} className="facet-option">
+            <Link to={o.href} preventScrollReset discover="none" aria-current={o.selected ? "true" : undefined} className="facet-option">
               {o.selected ? <Check aria-hidden className="h-3.5 w-3.5 shrink-0" /> : null}
-              <span className="min-w-0 wrap-anywhere">{o.label}</span>
+              <span className="facet-label">{o.label}</span>
               {/* A real space: the flex gap shows none, but text without styles (and copied text) needs one. */}
               {o.count > 0 ? (
                 <>
                   {" "}
-                  <span className={o.selected ? "text-xs" : "text-xs text-slate-600"}>{o.count}</span>
+                  <span className="facet-count">{o.count}</span>
                 </>
               ) : null}
             </Link>

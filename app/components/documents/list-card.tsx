@@ -34,12 +34,12 @@ export function ListCard({ item }: { item: ListCardItem }) {
         </h2>
         <CardText snippet={item.snippet} description={item.description} className="text-sm text-slate-600" />
         <TagList tags={item.tags} max={3} />
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-          <span className="inline-flex items-center gap-1">
+        <p className="card-facts">
+          <span className="card-fact">
             <SpriteIcon name="calendar" className="h-3.5 w-3.5" />
             <time dateTime={item.created_at}>{formatLongDate(item.created_at)}</time>
           </span>
-          <span className="inline-flex items-center gap-1 whitespace-nowrap">
+          <span className="card-fact whitespace-nowrap">
             <SpriteIcon name="hard-drive" className="h-3.5 w-3.5" />
             {formatSizeKb(item.size)}
           </span>
