@@ -30,10 +30,12 @@ export {
 export {
   type AttachmentDetail,
   type DocumentDetail,
+  type PublicCardItem,
   type PublicDocument,
   type PublicListItem,
   parseList,
   toDocumentDetail,
+  toPublicCardItem,
   toPublicDocument,
   toPublicListItem,
 } from "./public-shapes";

@@ -2,12 +2,12 @@ import type { Category } from "~/lib/categories";
 import { CARD_PER, type ListData, readListQuery } from "~/lib/document-query";
 import type { AppContext } from "../context";
 import { listPublicDocuments } from "./listing";
-import { type PublicDocument, type PublicListItem, toPublicListItem } from "./public-shapes";
+import { type PublicCardItem, type PublicListItem, toPublicCardItem, toPublicListItem } from "./public-shapes";
 
 /**
  * What the public list routes load: the state their address asks for, one page of results and
  * the facet counts. Reports, guidelines and standards send the spec's list items; the library
- * its cards' fields.
+ * its cards' fields (the items go to the browser too: only what the cards show).
  */
 
 /** A category's list page (reports, guidelines, standards): the category is the page's own. */
@@ -18,8 +18,8 @@ export async function loadCategoryList(ctx: AppContext, request: Request, catego
 }
 
 /** The document library: the category is one of its facets. */
-export async function loadLibrary(ctx: AppContext, request: Request): Promise<ListData<PublicDocument>> {
+export async function loadLibrary(ctx: AppContext, request: Request): Promise<ListData<PublicCardItem>> {
   const query = readListQuery(new URL(request.url).searchParams, { per: CARD_PER, category: true });
   const { page, facets } = await listPublicDocuments(ctx, query);
-  return { query, facets, page };
+  return { query, facets, page: { ...page, items: page.items.map((doc) => ({ ...toPublicCardItem(doc), snippet: doc.snippet })) } };
 }

@@ -61,6 +61,19 @@ export function toPublicListItem(doc: PublicDocument): PublicListItem {
   return { id: doc.id, title: doc.title, description: doc.description, tags: doc.tags, created_at: doc.created_at, size: doc.size };
 }
 
+/**
+ * A library or shared-folder card (DocumentCard): the list item and its category badge. The page
+ * sends its items to the browser as well as rendering them, so nothing the card does not show
+ * (file type, MIME type) goes with them.
+ */
+export interface PublicCardItem extends PublicListItem {
+  category: string;
+}
+
+export function toPublicCardItem(doc: PublicDocument): PublicCardItem {
+  return { ...toPublicListItem(doc), category: doc.category };
+}
+
 export interface AttachmentDetail {
   id: string;
   label: string;

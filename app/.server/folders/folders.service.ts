@@ -1,7 +1,7 @@
 import { SHARED_FOLDER_PER } from "~/lib/folders";
 import type { Paging, ResultPage } from "~/lib/paging";
 import type { AppContext } from "../context";
-import { listPublishedInFolder, type PublicDocument } from "../documents/documents.service";
+import { listPublishedInFolder, type PublicCardItem, toPublicCardItem } from "../documents/documents.service";
 import { countViewOfPublicFolder, type FolderRow, selectPublicFolderByToken } from "./folders.queries";
 
 /** What a visitor of a shared folder may see of it. */
@@ -14,8 +14,8 @@ export interface PublicFolder {
 
 export interface SharedFolderView {
   folder: PublicFolder;
-  /** One page of the folder's published documents by title. */
-  documents: ResultPage<PublicDocument>;
+  /** One page of the folder's published documents by title, as their cards show them. */
+  documents: ResultPage<PublicCardItem>;
 }
 
 /** Share tokens are 43 base64url characters; anything far from that cannot be one. */
@@ -37,7 +37,7 @@ export async function viewSharedFolder(
     : await selectPublicFolderByToken(ctx.db.kysely, token);
   if (!row) return null;
   const documents = await listPublishedInFolder(ctx, row.id, options.paging ?? { page: 1, per: SHARED_FOLDER_PER });
-  return { folder: toPublicFolder(row, documents.total), documents };
+  return { folder: toPublicFolder(row, documents.total), documents: { ...documents, items: documents.items.map(toPublicCardItem) } };
 }
 
 function toPublicFolder(row: FolderRow, documentCount: number): PublicFolder {

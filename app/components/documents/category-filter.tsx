@@ -21,9 +21,11 @@ export function CategoryFilter({ list, counts }: { list: ListState; counts: Face
       <ul className="flex flex-wrap gap-2">
         {buttons.map((b) => (
           <li key={b.name}>
+            {/* The list's own route, already loaded: nothing for route discovery to fetch. */}
             <Link
               to={b.href}
               preventScrollReset
+              discover="none"
               aria-current={b.current ? "true" : undefined}
               className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm ${
                 b.current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"

@@ -1,8 +1,8 @@
-import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import type { SnippetPart } from "~/lib/document-query";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { previewHref } from "~/lib/preview-link";
+import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 import { CardText } from "./card-text";
 import { DownloadButton } from "./download-button";
@@ -27,11 +27,7 @@ const CATEGORY_COLOURS: Record<string, string> = {
 };
 
 export function CategoryBadge({ category }: { category: string }) {
-  return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${CATEGORY_COLOURS[category] ?? "bg-slate-100 text-slate-700"}`}>
-      {category}
-    </span>
-  );
+  return <span className={`badge ${CATEGORY_COLOURS[category] ?? "bg-slate-100 text-slate-700"}`}>{category}</span>;
 }
 
 /** Up to `max` tags, then a "+N" badge for the rest (public-portal section 2). */
@@ -42,11 +38,11 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Tags">
       {shown.map((tag) => (
-        <li key={tag} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+        <li key={tag} className="tag">
           {tag}
         </li>
       ))}
-      {rest > 0 ? <li className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">+{rest}</li> : null}
+      {rest > 0 ? <li className="tag-more">+{rest}</li> : null}
     </ul>
   );
 }
@@ -57,8 +53,8 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
  */
 export function DocumentCard({ doc }: { doc: DocumentCardData }) {
   return (
-    <article className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex items-center justify-between gap-2 text-xs text-slate-600">
+    <article className="card flex h-full flex-col gap-3">
+      <div className="card-head">
         <CategoryBadge category={doc.category} />
         <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>
       </div>
@@ -71,11 +67,11 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
       <TagList tags={doc.tags} max={3} />
       {/* The grid's columns follow the viewport, not the room beside the side menu: a narrow card wraps its
           actions onto further lines instead of pushing them past its edge. */}
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+      <div className="card-foot">
         <span className="whitespace-nowrap text-xs text-slate-600">{formatBytes(doc.size)}</span>
         <div className="flex flex-wrap gap-2">
           <Link to={previewHref(doc.id)} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>
-            <Eye aria-hidden className="h-4 w-4" />
+            <SpriteIcon name="eye" className="h-4 w-4" />
             Preview
           </Link>
           <DownloadButton documentId={doc.id} title={doc.title} />

@@ -1,7 +1,8 @@
-import { Download, Loader2 } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { DOWNLOAD_ERROR_HEADER, downloadFailure } from "~/lib/download-errors";
+import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 
 export interface DownloadButtonProps {
@@ -78,7 +79,6 @@ export function DownloadButton({ documentId, title, label = "Download", classNam
     }
   }
 
-  const Icon = busy ? Loader2 : Download;
   return (
     <a
       href={href}
@@ -89,7 +89,12 @@ export function DownloadButton({ documentId, title, label = "Download", classNam
       aria-disabled={busy || undefined}
       className={`${buttonClass[variant]} ${busy ? "cursor-wait opacity-60" : ""} ${className}`.trim()}
     >
-      <Icon aria-hidden className={`h-4 w-4 ${busy ? "animate-spin motion-reduce:animate-none" : ""}`} />
+      {/* The spinner shows only after a click (in the browser), so it need not be in the page's sprite. */}
+      {busy ? (
+        <Loader2 aria-hidden className="h-4 w-4 animate-spin motion-reduce:animate-none" />
+      ) : (
+        <SpriteIcon name="download" className="h-4 w-4" />
+      )}
       {label}
     </a>
   );

@@ -118,32 +118,25 @@ export function FacetPanel({ list, facets, total }: { list: ListState; facets: F
   );
 }
 
-const OPTION = "inline-flex max-w-full items-center gap-1.5 rounded-full border px-2.5 py-1 text-sm";
-const OPTION_OFF = `${OPTION} border-slate-300 bg-white text-slate-800 hover:bg-slate-100`;
-const OPTION_ON = `${OPTION} border-brand-600 bg-brand-600 text-white hover:bg-brand-700`;
-
 function FacetGroup({ group }: { group: Group }) {
   return (
     <div role="group" aria-labelledby={group.id} className="min-w-0">
       <p id={group.id} className="text-sm font-semibold text-slate-800">
         {group.label}
       </p>
-      <ul className="mt-2 flex flex-wrap gap-1.5">
+      {/* An option's look is app.css's facet-option; a chosen one (aria-current) is filled. Options lead
+          to the list's own route, already loaded: route discovery (a data-discover attribute on each) is not needed. */}
+      <ul className="facet-options mt-2 flex flex-wrap gap-1.5">
         {group.options.map((o) => (
-          <li key={o.value} className="min-w-0 max-w-full">
-            <Link
-              to={o.href}
-              preventScrollReset
-              aria-current={o.selected ? "true" : undefined}
-              className={o.selected ? OPTION_ON : OPTION_OFF}
-            >
+          <li key={o.value}>
+            <Link to={o.href} preventScrollReset discover="none" aria-current={o.selected ? "true" : undefined} className="facet-option">
               {o.selected ? <Check aria-hidden className="h-3.5 w-3.5 shrink-0" /> : null}
-              <span className="min-w-0 wrap-anywhere">{o.label}</span>
+              <span className="facet-label">{o.label}</span>
               {/* A real space: the flex gap shows none, but text without styles (and copied text) needs one. */}
               {o.count > 0 ? (
                 <>
                   {" "}
-                  <span className={o.selected ? "text-xs" : "text-xs text-slate-600"}>{o.count}</span>
+                  <span className="facet-count">{o.count}</span>
                 </>
               ) : null}
             </Link>

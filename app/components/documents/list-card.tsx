@@ -1,8 +1,8 @@
-import { Calendar, HardDrive } from "lucide-react";
 import { Link } from "react-router";
 import type { SnippetPart } from "~/lib/document-query";
 import { formatLongDate, formatSizeKb } from "~/lib/format";
 import { documentShareUrl } from "~/lib/share";
+import { SpriteIcon } from "../ui/icon-sprite";
 import { CardText } from "./card-text";
 import { TagList } from "./document-card";
 import { DownloadButton } from "./download-button";
@@ -25,7 +25,7 @@ export interface ListCardItem {
  */
 export function ListCard({ item }: { item: ListCardItem }) {
   return (
-    <article className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between">
+    <article className="card flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 flex-1 space-y-2">
         <h2 className="text-lg font-semibold leading-snug">
           <Link to={`/document/${item.id}`} className="hover:text-brand-700 hover:underline">
@@ -34,13 +34,13 @@ export function ListCard({ item }: { item: ListCardItem }) {
         </h2>
         <CardText snippet={item.snippet} description={item.description} className="text-sm text-slate-600" />
         <TagList tags={item.tags} max={3} />
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-          <span className="inline-flex items-center gap-1">
-            <Calendar aria-hidden className="h-3.5 w-3.5" />
+        <p className="card-facts">
+          <span className="card-fact">
+            <SpriteIcon name="calendar" className="h-3.5 w-3.5" />
             <time dateTime={item.created_at}>{formatLongDate(item.created_at)}</time>
           </span>
-          <span className="inline-flex items-center gap-1 whitespace-nowrap">
-            <HardDrive aria-hidden className="h-3.5 w-3.5" />
+          <span className="card-fact whitespace-nowrap">
+            <SpriteIcon name="hard-drive" className="h-3.5 w-3.5" />
             {formatSizeKb(item.size)}
           </span>
         </p>

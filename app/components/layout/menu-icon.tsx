@@ -1,16 +1,7 @@
-import { BarChart3, BookOpen, FileText, Folder, Home, Info } from "lucide-react";
 import type { MenuIcon as MenuIconName } from "~/lib/site";
+import { SpriteIcon } from "../ui/icon-sprite";
 
-const ICONS = {
-  home: Home,
-  "file-text": FileText,
-  "book-open": BookOpen,
-  folder: Folder,
-  "bar-chart-3": BarChart3,
-  info: Info,
-} as const;
-
+/** A menu item's icon: drawn from the page's sprite, as the header and side menu show each one twice. */
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {
-  const Icon = ICONS[name];
-  return <Icon aria-hidden className={className ?? "h-4 w-4"} />;
+  return <SpriteIcon name={name} className={className ?? "h-4 w-4"} />;
 }

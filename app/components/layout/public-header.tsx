@@ -7,12 +7,6 @@ import { MenuIcon } from "./menu-icon";
 import { useDisclosureMenu } from "./use-disclosure-menu";
 import { useNavFit } from "./use-nav-fit";
 
-const LINK_BOX = "flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium";
-
-function linkClass({ isActive }: { isActive: boolean }) {
-  return `${LINK_BOX} ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
-}
-
 /**
  * The navigation bar (public-portal section 2): the menu from the database and the site name from
  * the settings. The bar shows only where it fits, else the menu button holds the links (never
@@ -29,7 +23,8 @@ export function PublicHeader({ menu, siteName = SITE_NAME }: { menu: MenuItem[];
 
   // Staff may give two items one address: the title keeps the keys apart.
   const links = menu.map(({ title, url, icon }) => (
-    <NavLink key={`${title}|${url}`} to={url} end={url === "/"} className={linkClass} prefetch="intent">
+    // app.css's nav-link; the current page's link (aria-current, set by NavLink) is highlighted.
+    <NavLink key={`${title}|${url}`} to={url} end={url === "/"} className="nav-link" prefetch="intent">
       <MenuIcon name={icon} />
       {title}
     </NavLink>
@@ -83,9 +78,10 @@ function NavRuler({ ref, menu, siteName }: { ref: React.Ref<HTMLDivElement>; men
           <span className="whitespace-nowrap">{siteName}</span>
         </span>
         <span className="flex gap-1">
-          {menu.map(({ title, url, icon }) => (
-            <span key={`${title}|${url}`} className={LINK_BOX}>
-              <MenuIcon name={icon} />
+          {menu.map(({ title, url }) => (
+            <span key={`${title}|${url}`} className="nav-link">
+              {/* A box the icon's size: nothing is drawn here, only measured. */}
+              <span className="h-4 w-4" />
               {title}
             </span>
           ))}

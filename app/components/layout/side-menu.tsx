@@ -40,7 +40,8 @@ export function SideMenu({ initiallyOpen }: { initiallyOpen: boolean }) {
           to={item.url}
           aria-current={active ? "page" : undefined}
           title={compact ? item.title : undefined}
-          className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+          // app.css's side-link: the current page's (aria-current) is highlighted.
+          className="side-link"
         >
           <MenuIcon name={item.icon} className="h-4 w-4 shrink-0" />
           <span className={compact ? "sr-only" : ""}>{item.title}</span>

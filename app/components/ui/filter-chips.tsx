@@ -19,9 +19,11 @@ export function FilterChips({ chips, clearHref }: { chips: Chip[]; clearHref: st
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
         <li key={chip.key} className="min-w-0 max-w-full">
+          {/* The page's own route, already loaded: nothing for route discovery to fetch. */}
           <Link
             to={chip.href}
             preventScrollReset
+            discover="none"
             aria-label={`Remove filter ${chip.label}`}
             className="inline-flex max-w-full items-center gap-1 rounded-full border border-brand-600 bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-800 hover:bg-brand-100"
           >
@@ -32,7 +34,7 @@ export function FilterChips({ chips, clearHref }: { chips: Chip[]; clearHref: st
       ))}
       {chips.length > 1 ? (
         <li>
-          <Link to={clearHref} preventScrollReset className="text-sm text-brand-700 underline hover:text-brand-800">
+          <Link to={clearHref} preventScrollReset discover="none" className="text-sm text-brand-700 underline hover:text-brand-800">
             Clear all filters
           </Link>
         </li>

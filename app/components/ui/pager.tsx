@@ -28,7 +28,8 @@ export function Pager({
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
       {first > 1 ? (
-        <Link to={hrefFor(first - 1)} rel="prev" className={linkClass}>
+        // Pages of the same list: its route is loaded, nothing for route discovery to fetch.
+        <Link to={hrefFor(first - 1)} rel="prev" discover="none" className={linkClass}>
           <ChevronLeft aria-hidden className="h-4 w-4" />
           Previous
         </Link>
@@ -39,7 +40,7 @@ export function Pager({
         {first < page ? `Pages ${first}–${page} of ${pageCount}` : `Page ${page} of ${pageCount}`}
       </span>
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} rel="next" className={linkClass}>
+        <Link to={hrefFor(page + 1)} rel="next" discover="none" className={linkClass}>
           Next
           <ChevronRight aria-hidden className="h-4 w-4" />
         </Link>

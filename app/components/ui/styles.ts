@@ -1,9 +1,11 @@
-/** Shared class names for our few primitives, so buttons and fields look alike everywhere. */
+/**
+ * Shared class names for our few primitives, so buttons and fields look alike everywhere. The
+ * primary and secondary buttons are classes of app.css (drawn on every card of a list page); the
+ * ghost button stays utilities, as its callers adjust its padding and colour with more of them.
+ */
 export const buttonClass = {
-  primary:
-    "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60",
-  secondary:
-    "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60",
+  primary: "btn btn-primary",
+  secondary: "btn btn-secondary",
   ghost: "inline-flex items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100",
 } as const;
 
