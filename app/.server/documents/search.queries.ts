@@ -37,43 +37,47 @@ interface Source {
  * Where the filtered documents come from, as a join that starts at the most selective input we
  * can tell without statistics: the full-text match when there is one, else the first chosen facet
  * value's rows, else `documents` itself (whose indexes serve the published / category / date
- * conditions). A match or a facet value is filtered on the documents' search entries, narrow
- * copies of the columns lists filter by (decision 0017), so it reads no document unless the
- * order needs one (`withDocument`: title, downloads). SQLite keeps this order (`cross join`): without ANALYZE it would otherwise
- * scan every published document and probe the match for each, which took minutes at 100,000
- * documents. PostgreSQL plans from its statistics; the same joins there are plain ones.
+ * conditions).
+ *
+ * On SQLite a match or a facet value is filtered on the search entries (`search_keys`), narrow
+ * copies of the columns lists filter by (decision 0017), so no document is read by its text id
+ * unless the order needs one (`withDocument`: title, downloads); and the join order is kept
+ * (`cross join`): without ANALYZE it would otherwise scan every published document and probe the
+ * match for each, which took minutes at 100,000 documents. PostgreSQL plans from its statistics
+ * and filters on `documents` itself, which measured faster there (decision 0017).
  */
 function source(engine: Engine, f: ListFilter, withDocument = false): Source {
-  const join = engine === "postgres" ? sql`join` : sql`cross join`;
   const where: RawBuilder<boolean>[] = [];
   const firstFacet = MULTI_FACETS.flatMap(({ param, field }) => f[field].map((value) => ({ param, value })))[0];
-  let from: RawBuilder<unknown>;
-  let id = sql`r.id`;
-  let doc = sql`r`;
-  const entries = engine === "postgres" ? sql`search_vectors` : sql`search_keys`;
-  if (f.match !== null) {
-    id = sql`r.document_id`;
-    if (engine === "postgres") {
-      from = sql`search_vectors r`;
-      where.push(sql`r.vector @@ to_tsquery('simple', ${f.match})`);
-    } else {
-      from = sql`search_fts s cross join search_keys r on r.rowid = s.rowid`;
-      where.push(sql`s.search_fts match ${f.match}`);
+  const skip = f.match !== null || !firstFacet ? 0 : 1;
+  if (engine === "postgres") {
+    // PostgreSQL plans from its statistics: the documents' own indexes (newest first, by
+    // category) often serve a filtered page better than the entries, whose rows carry the vector.
+    let from = sql`documents r`;
+    if (f.match !== null) {
+      from = sql`search_vectors s join documents r on r.id = s.document_id`;
+      where.push(sql`s.vector @@ to_tsquery('simple', ${f.match})`);
+    } else if (firstFacet) {
+      from = sql`document_facets f0 join documents r on r.id = f0.document_id`;
+      where.push(sql`f0.facet = ${firstFacet.param} and f0.value_key = ${facetKey(firstFacet.value)}`);
     }
-  } else if (firstFacet) {
-    id = sql`r.document_id`;
-    from = sql`document_facets f0 ${join} ${entries} r on r.document_id = f0.document_id`;
-    where.push(sql`f0.facet = ${firstFacet.param} and f0.value_key = ${facetKey(firstFacet.value)}`);
+    return { from, where: [...where, ...conditions(f, sql`r.id`, skip)], id: sql`r.id`, doc: sql`r` };
+  }
+  if (f.match === null && !firstFacet) {
+    return { from: sql`documents r`, where: conditions(f, sql`r.id`, 0), id: sql`r.id`, doc: sql`r` };
+  }
+  let from: RawBuilder<unknown>;
+  if (f.match !== null) {
+    from = sql`search_fts s cross join search_keys r on r.rowid = s.rowid`;
+    where.push(sql`s.search_fts match ${f.match}`);
   } else {
-    from = sql`documents r`;
+    from = sql`document_facets f0 cross join search_keys r on r.document_id = f0.document_id`;
+    where.push(sql`f0.facet = ${firstFacet!.param} and f0.value_key = ${facetKey(firstFacet!.value)}`);
   }
-  // Rows from the entries (not `documents r`) reach the document by its id when the order needs it.
-  const fromEntries = f.match !== null || firstFacet !== undefined;
-  if (fromEntries && withDocument) {
-    from = sql`${from} ${join} documents d on d.id = r.document_id`;
-    doc = sql`d`;
-  }
-  return { from, where: [...where, ...conditions(f, id, f.match !== null || !firstFacet ? 0 : 1)], id, doc };
+  // The entry reaches its document by id only when the order needs what only the document has.
+  if (withDocument) from = sql`${from} cross join documents d on d.id = r.document_id`;
+  const id = sql`r.document_id`;
+  return { from, where: [...where, ...conditions(f, id, skip)], id, doc: withDocument ? sql`d` : sql`r` };
 }
 
 /** The first instant after a day (dates are stored as ISO timestamps in UTC). */
@@ -117,7 +121,7 @@ function orderBy(engine: Engine, sort: Sort, match: string | null, { id, doc }: 
     case "relevance":
       // Weights: title > description > keywords.
       return engine === "postgres"
-        ? sql`ts_rank_cd(r.vector, to_tsquery('simple', ${match})) desc, r.created_at desc, ${id} desc`
+        ? sql`ts_rank_cd(s.vector, to_tsquery('simple', ${match})) desc, r.created_at desc, ${id} desc`
         : sql`bm25(search_fts, 10.0, 4.0, 2.0), r.created_at desc, ${id} desc`;
     case "oldest":
       return sql`r.created_at, ${id}`;
