@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { purgeExpiredSessions } from "~/.server/auth/sessions";
 import { issueSetupLink } from "~/.server/auth/setup";
 import { startApp, stopApp } from "~/.server/context";
+import { warmListIndex } from "~/.server/documents/documents.service";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
 import { MINUTE } from "~/.server/time";
 import { type AppSource, builtAssets, createHttpApp } from "./http";
@@ -53,6 +54,9 @@ export async function serve({ source, server = createServer(), onStop }: ServeOp
     // Also as a plain line, so it is easy to find in a terminal.
     console.log(`\n  Create the first admin account: ${origin}${setupPath}\n  (one-time link, valid for 1 hour)\n`);
   }
+
+  // The list index is read now rather than by the first visitor's list.
+  warmListIndex(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "list index warm-up failed"));
 
   // The test suite's temporary documents whose removal a stop interrupted go now, then on each sweep.
   const sweepTestDocuments = () => {

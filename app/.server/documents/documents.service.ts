@@ -18,6 +18,7 @@ export {
   listPublicListItems,
   listPublishedInFolder,
   publishedCounts,
+  warmListIndex,
 } from "./listing";
 export {
   findDocument,

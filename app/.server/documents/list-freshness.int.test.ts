@@ -308,10 +308,10 @@ for (const engine of testEngines()) {
       ]);
     });
 
-    it("counts a list once per version, whatever its page, page size or sort", async () => {
+    it("lists what the change log announced, whatever the page, page size or sort", async () => {
       const first = await show(t.ctx, { per: 12, page: 1 });
-      // A row written behind the service's back (no version change) is not counted until the next write:
-      // every page and order of the list reads the counts cached for it.
+      // A row written behind the service's back logs no change: no instance's list index reads it,
+      // on any page or order of the list (writers must go through the service; decision 0018).
       const now = new Date().toISOString();
       await sql`insert into documents (id, title, category, tags, published, created_at, updated_at)
         values (${randomUUID()}, ${"Behind the service"}, ${"Report"}, ${"[]"}, ${1}, ${now}, ${now})`.execute(t.ctx.db.kysely);
@@ -320,17 +320,23 @@ for (const engine of testEngines()) {
         expect(shown.total, JSON.stringify(state)).toBe(first.total);
         expect(shown.facets, JSON.stringify(state)).toEqual(first.facets);
       }
-      // Any write through the service advances the version: then it is counted.
+      // A write through the service logs its document: listed at once, here and on another instance.
       await createDocument(t.ctx, {
-        title: "Draft",
+        title: "Published through the service",
         description: null,
         category: "Other",
         tags: [],
-        published: false,
+        published: true,
         uploadedBy: null,
         file: null,
       });
       expect((await show(t.ctx, { per: 12, page: 2 })).total).toBe(first.total + 1);
+      const other = await openOther(t);
+      try {
+        expect((await show(other, { q: "through the service" })).total).toBe(1);
+      } finally {
+        await closeAppContext(other);
+      }
     });
   });
 }

@@ -9,10 +9,12 @@ import {
   fileTypeOfExtension,
   type ResultPage,
   type SnippetPart,
+  type Sort,
 } from "~/lib/document-query";
 import { type Paging, readPage } from "~/lib/paging";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
+import { type IndexCounts, type ListIndex, ListIndexHolder, type ValueCount } from "../search/list-index";
 import { highlightTerms, parseSearchQuery } from "../search/query";
 import { renderFts5, renderTsquery } from "../search/render";
 import { CountCache } from "../search/search-cache";
@@ -20,13 +22,14 @@ import { readSearchVersion } from "../search/search-index";
 import { buildSnippet } from "../search/snippet";
 import { countDocuments, countPublishedInFolder, selectPublishedInFolder } from "./documents.queries";
 import { type PublicDocument, type PublicListItem, toPublicDocument, toPublicListItem } from "./public-shapes";
-import { type CountRow, countByCategory, countFacets, countFiltered, type ListFilter, selectListPage } from "./search.queries";
+import { type ListFilter, selectListPage, selectMatchIds, selectRowsByIds } from "./search.queries";
 
 /**
  * Document lists at any size (issue 10): the public lists, the library, the public JSON, the
  * admin table and the home page's counts. Every list is one page of a filtered, ordered result
- * with its exact total; public lists also get facet counts over the same result. Counts are
- * cached per search-state version (search-cache.ts); the page of rows is always read fresh.
+ * with its exact total; public lists also get facet counts over the same result. The filtering,
+ * counting and ordering run in the instance's list index (decision 0018), current to the search
+ * version the list read; the database matches search words and gives the page's rows, read fresh.
  */
 
 /** How many values of a multi-valued facet are offered (the most used first). */
@@ -55,14 +58,39 @@ export interface ListResult {
   facets: FacetCounts | null;
 }
 
-const caches = new WeakMap<AppContext, CountCache>();
-function cacheOf(ctx: AppContext): CountCache {
-  let cache = caches.get(ctx);
+/**
+ * Per instance: the list index (decision 0018) and the counts computed from it, cached per search
+ * version (search-cache.ts); per index, the searches' matches (a reloaded index has new ordinals).
+ */
+interface ListState {
+  index: ListIndexHolder;
+  counts: CountCache;
+}
+const states = new WeakMap<AppContext, ListState>();
+function stateOf(ctx: AppContext): ListState {
+  let state = states.get(ctx);
+  if (!state) {
+    state = { index: new ListIndexHolder(), counts: new CountCache() };
+    states.set(ctx, state);
+  }
+  return state;
+}
+
+/** Searches whose matches are kept per index: a very frequent pair of words holds 40,000 ordinals (160 KB). */
+const MATCHES_KEPT = 64;
+const matchCaches = new WeakMap<ListIndex, CountCache>();
+function matchCacheOf(index: ListIndex): CountCache {
+  let cache = matchCaches.get(index);
   if (!cache) {
-    cache = new CountCache();
-    caches.set(ctx, cache);
+    cache = new CountCache(MATCHES_KEPT);
+    matchCaches.set(index, cache);
   }
   return cache;
+}
+
+/** The list index of this instance, current to at least the version read. */
+export function listIndexAt(ctx: AppContext, version: number): Promise<ListIndex> {
+  return stateOf(ctx).index.at(ctx.db.kysely, version);
 }
 
 function toFilter(ctx: AppContext, request: ListRequest): { filter: ListFilter; terms: string[] } {
@@ -88,55 +116,37 @@ function countKey(kind: string, f: ListFilter): string {
 }
 
 function options(
-  rows: CountRow[],
+  rows: ValueCount[],
   label: (value: string) => string | null,
   order: (a: FacetOption, b: FacetOption) => number,
 ): FacetOption[] {
   const out: FacetOption[] = [];
   for (const row of rows) {
-    if (row.value === null || row.n <= 0) continue;
     const text = label(row.value);
-    if (text !== null) out.push({ value: row.value, label: text, count: row.n });
+    if (text !== null && row.n > 0) out.push({ value: row.value, label: text, count: row.n });
   }
   return out.sort(order);
 }
 
 const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || a.label.localeCompare(b.label);
 
-async function computeFacets(
-  ctx: AppContext,
-  f: ListFilter,
-  countOtherCategories: boolean,
-): Promise<{ total: number; facets: FacetCounts }> {
-  const db = ctx.db.kysely;
-  const engine = ctx.db.engine;
-  // The library's category buttons say what each other category holds for the same words and
-  // facets (one category is chosen at a time): when the visitor chose one, categories are counted
-  // again without it. A list page's own category is not a choice, and its page shows no buttons.
-  const [{ categories, extensions, years, values }, otherCategories] = await Promise.all([
-    countFacets(db, engine, f, FACET_OPTION_LIMIT),
-    countOtherCategories && f.category ? countByCategory(db, engine, { ...f, category: null }) : null,
-  ]);
+/** The facet counts of a list's documents; `categories` counts the library's category buttons (see listDocuments). */
+function facetCounts(counts: IndexCounts, categories: ValueCount[]): FacetCounts {
   const types = new Map<FileType, number>();
-  for (const row of extensions) {
+  for (const row of counts.extensions) {
     const type = fileTypeOfExtension(row.value);
     if (type) types.set(type, (types.get(type) ?? 0) + row.n);
   }
-  const multi = (facet: string) =>
-    values
-      .filter((r) => r.facet === facet)
-      .map((r) => ({ value: r.value, label: r.value, count: r.n }))
-      .sort(byCount)
-      .slice(0, FACET_OPTION_LIMIT);
-  const facets: FacetCounts = {
+  const multi = (facet: string) => (counts.values[facet] ?? []).map((r) => ({ value: r.value, label: r.value, count: r.n })).sort(byCount);
+  return {
     category: options(
-      otherCategories ?? categories,
+      categories,
       (v) => ((CATEGORIES as readonly string[]).includes(v) ? v : null),
       (a, b) => CATEGORIES.indexOf(a.value as Category) - CATEGORIES.indexOf(b.value as Category),
     ),
     type: [...types].map(([type, count]) => ({ value: type, label: FILE_TYPES[type].label, count })).sort(byCount),
     year: options(
-      years,
+      counts.years,
       (v) => (/^\d{4}$/.test(v) ? v : null),
       (a, b) => b.value.localeCompare(a.value),
     ),
@@ -145,30 +155,83 @@ async function computeFacets(
     locations: multi("location"),
     sectors: multi("sector"),
   };
-  return { total: categories.reduce((sum, r) => sum + r.n, 0), facets };
+}
+
+/**
+ * A search's matches as ordinals of the index, best first: matched in the database once per
+ * search version and kept with the index. The category is left to the index, so the library's
+ * category buttons count the same matches in every category.
+ */
+function matchesOf(ctx: AppContext, index: ListIndex, version: number, filter: ListFilter & { match: string }): Promise<Int32Array> {
+  const asked = { ...filter, category: null };
+  return matchCacheOf(index).get(version, countKey("match", asked), async () => {
+    const ids = await selectMatchIds(ctx.db.kysely, ctx.db.engine, asked);
+    const ordinals = new Int32Array(ids.length);
+    let n = 0;
+    for (const id of ids) {
+      const o = index.ordinalOf(id);
+      // A document written after the index read the version is not in it yet; the next list has it.
+      if (o !== undefined) ordinals[n++] = o;
+    }
+    return ordinals.subarray(0, n);
+  });
+}
+
+/**
+ * The documents of a list, filtered and in its order (ordinals of the index). Without search
+ * words, from the index's own orders; with them, from the matches, in relevance order or
+ * reordered by the index. Most downloaded is ordered by the database (counts change on every
+ * download), so here it keeps the newest-first order, for counting.
+ */
+async function orderedDocuments(ctx: AppContext, index: ListIndex, version: number, filter: ListFilter, sort: Sort): Promise<Int32Array> {
+  const orderOf = (s: Sort) => (s === "relevance" || s === "downloads" ? "newest" : s);
+  if (filter.match === null) return index.select(filter, index.order(orderOf(sort)));
+  const matches = await matchesOf(ctx, index, version, { ...filter, match: filter.match });
+  if (sort === "relevance" || sort === "downloads") return index.select(filter, matches);
+  return index.select(filter, index.order(orderOf(sort)), index.membership(matches));
+}
+
+/** Loads this instance's list index before the first list needs it (about two seconds at 100,000 documents). */
+export async function warmListIndex(ctx: AppContext): Promise<void> {
+  const started = performance.now();
+  const index = await listIndexAt(ctx, await readSearchVersion(ctx.db.kysely));
+  ctx.log.info({ documents: index.size, ms: Math.round(performance.now() - started) }, "list index loaded");
 }
 
 /** One page of a document list, its exact total and (when asked) its facet counts. */
 export async function listDocuments(ctx: AppContext, request: ListRequest): Promise<ListResult> {
   const { filter, terms } = toFilter(ctx, request);
   const db = ctx.db.kysely;
-  const engine = ctx.db.engine;
   const version = await readSearchVersion(db);
-  const cache = cacheOf(ctx);
-  let total: number;
+  const index = await listIndexAt(ctx, version);
+  const sort = request.query.sort === "relevance" && filter.match === null ? "newest" : request.query.sort;
+  const documents = await orderedDocuments(ctx, index, version, filter, sort);
+  const total = documents.length;
   let facets: FacetCounts | null = null;
   if (request.facets) {
-    ({ total, facets } = await cache.get(version, countKey("facets", filter), () =>
-      computeFacets(ctx, filter, request.category === undefined),
-    ));
-  } else {
-    total = await cache.get(version, countKey("total", filter), () => countFiltered(db, engine, filter));
+    facets = await stateOf(ctx).counts.get(version, countKey("facets", filter), async () => {
+      const counts = index.count(documents, FACET_OPTION_LIMIT);
+      // The library's category buttons say what each other category holds for the same words and
+      // facets (one category is chosen at a time): when the visitor chose one, categories are
+      // counted again without it. A list page's own category is not a choice (no buttons there).
+      const others =
+        request.category === undefined && filter.category
+          ? index.count(await orderedDocuments(ctx, index, version, { ...filter, category: null }, sort), 0).categories
+          : counts.categories;
+      return facetCounts(counts, others);
+    });
   }
   const { per } = request.query;
   const pageCount = Math.max(1, Math.ceil(total / per));
   // A page past the end shows the last one.
   const page = Math.min(request.query.page, pageCount);
-  const rows = total === 0 ? [] : await selectListPage(db, engine, filter, request.query.sort, per, (page - 1) * per);
+  const offset = (page - 1) * per;
+  let rows: DocumentRow[] = [];
+  if (total > 0 && sort === "downloads") rows = await selectListPage(db, ctx.db.engine, filter, sort, per, offset);
+  else if (total > 0) {
+    const ids = Array.from(documents.subarray(offset, offset + per), (o) => index.idOf(o));
+    rows = await selectRowsByIds(db, ids);
+  }
   const items = rows.map((row) => ({ row, snippet: buildSnippet(row.description, terms) }));
   return { page: { items, total, page, per, pageCount }, facets };
 }
@@ -209,8 +272,11 @@ export function documentCount(ctx: AppContext): Promise<number> {
 /** Published documents per canonical category, and in all (the home page's category cards); cached per version. */
 export async function publishedCounts(ctx: AppContext): Promise<{ total: number; byCategory: Record<string, number> }> {
   const version = await readSearchVersion(ctx.db.kysely);
-  const rows = await cacheOf(ctx).get(version, countKey("categories", ALL_PUBLISHED), () =>
-    countByCategory(ctx.db.kysely, ctx.db.engine, ALL_PUBLISHED),
+  const index = await listIndexAt(ctx, version);
+  const rows = await stateOf(ctx).counts.get(
+    version,
+    countKey("categories", ALL_PUBLISHED),
+    async () => index.count(index.select(ALL_PUBLISHED, index.order("newest")), 0).categories,
   );
   const byCategory = Object.fromEntries(rows.map((r) => [r.value, r.n]));
   return { total: rows.reduce((sum, r) => sum + r.n, 0), byCategory };

@@ -3,13 +3,14 @@ import { facetKey } from "~/lib/document-facets";
 import { type DocumentFilters, FILE_TYPES, MULTI_FACETS, type Sort } from "~/lib/document-query";
 import type { Engine } from "../db/client";
 import type { Database, DocumentRow } from "../db/types";
+import { dayAfter } from "../search/list-index";
 
 /**
- * The SQL of document lists (listing.ts decides what to ask): one set of conditions for the rows,
- * their exact count and their facet counts, so the three always describe the same documents.
- * Every list is paged with LIMIT/OFFSET and ordered by an indexed key, every count is a GROUP BY
- * over the filtered rows; the full-text match is a semi-join on the search index
- * (search-index.ts). Values are always bound parameters.
+ * The SQL of document lists (listing.ts decides what to ask): a search's matches in relevance
+ * order, the pages the list index cannot order, and rows by id. Counting, filtering and the
+ * other orders happen in the list index (list-index.ts, decision 0018), on the same conditions
+ * as `conditions` here. The full-text match is a join on the search index (search-index.ts).
+ * Values are always bound parameters.
  */
 
 export interface ListFilter extends DocumentFilters {
@@ -39,52 +40,43 @@ interface Source {
  * value's rows, else `documents` itself (whose indexes serve the published / category / date
  * conditions).
  *
- * On SQLite a match or a facet value is filtered on the search entries (`search_keys`), narrow
- * copies of the columns lists filter by (decision 0017), so no document is read by its text id
- * unless the order needs one (`withDocument`: title, downloads); and the join order is kept
+ * A match is filtered on its search entries, narrow copies of the columns lists filter by
+ * (`search_keys` next to SQLite's FTS5 rows, `search_vectors` on PostgreSQL; decision 0017), so
+ * no document is read by its id unless the order needs one (`withDocument`: title, downloads).
+ * A chosen facet value without a match is filtered on the entries on SQLite too; PostgreSQL plans
+ * that case from its statistics and serves it best from the documents' own indexes (newest
+ * first, by category), probing the facet for each. On SQLite the join order is kept
  * (`cross join`): without ANALYZE it would otherwise scan every published document and probe the
- * match for each, which took minutes at 100,000 documents. PostgreSQL plans from its statistics
- * and filters on `documents` itself, which measured faster there (decision 0017).
+ * match for each, which took minutes at 100,000 documents.
  */
 function source(engine: Engine, f: ListFilter, withDocument = false): Source {
-  const where: RawBuilder<boolean>[] = [];
   const firstFacet = MULTI_FACETS.flatMap(({ param, field }) => f[field].map((value) => ({ param, value })))[0];
-  const skip = f.match !== null || !firstFacet ? 0 : 1;
-  if (engine === "postgres") {
-    // PostgreSQL plans from its statistics: the documents' own indexes (newest first, by
-    // category) often serve a filtered page better than the entries, whose rows carry the vector.
-    let from = sql`documents r`;
-    if (f.match !== null) {
-      from = sql`search_vectors s join documents r on r.id = s.document_id`;
-      where.push(sql`s.vector @@ to_tsquery('simple', ${f.match})`);
-    } else if (firstFacet) {
-      from = sql`document_facets f0 join documents r on r.id = f0.document_id`;
-      where.push(sql`f0.facet = ${firstFacet.param} and f0.value_key = ${facetKey(firstFacet.value)}`);
-    }
-    return { from, where: [...where, ...conditions(f, sql`r.id`, skip)], id: sql`r.id`, doc: sql`r` };
-  }
   if (f.match === null && !firstFacet) {
     return { from: sql`documents r`, where: conditions(f, sql`r.id`, 0), id: sql`r.id`, doc: sql`r` };
   }
+  const where: RawBuilder<boolean>[] = [];
+  const facetRows = (facet: { param: string; value: string }) =>
+    sql<boolean>`f0.facet = ${facet.param} and f0.value_key = ${facetKey(facet.value)}`;
+  if (f.match === null && engine === "postgres") {
+    where.push(facetRows(firstFacet!));
+    const from = sql`document_facets f0 join documents r on r.id = f0.document_id`;
+    return { from, where: [...where, ...conditions(f, sql`r.id`, 1)], id: sql`r.id`, doc: sql`r` };
+  }
   let from: RawBuilder<unknown>;
-  if (f.match !== null) {
+  if (f.match === null) {
+    from = sql`document_facets f0 cross join search_keys r on r.document_id = f0.document_id`;
+    where.push(facetRows(firstFacet!));
+  } else if (engine === "postgres") {
+    from = sql`search_vectors r`;
+    where.push(sql`r.vector @@ to_tsquery('simple', ${f.match})`);
+  } else {
     from = sql`search_fts s cross join search_keys r on r.rowid = s.rowid`;
     where.push(sql`s.search_fts match ${f.match}`);
-  } else {
-    from = sql`document_facets f0 cross join search_keys r on r.document_id = f0.document_id`;
-    where.push(sql`f0.facet = ${firstFacet!.param} and f0.value_key = ${facetKey(firstFacet!.value)}`);
   }
   // The entry reaches its document by id only when the order needs what only the document has.
-  if (withDocument) from = sql`${from} cross join documents d on d.id = r.document_id`;
+  if (withDocument) from = sql`${from} ${engine === "postgres" ? sql`join` : sql`cross join`} documents d on d.id = r.document_id`;
   const id = sql`r.document_id`;
-  return { from, where: [...where, ...conditions(f, id, skip)], id, doc: withDocument ? sql`d` : sql`r` };
-}
-
-/** The first instant after a day (dates are stored as ISO timestamps in UTC). */
-function dayAfter(date: string): string {
-  const next = new Date(`${date}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
+  return { from, where: [...where, ...conditions(f, id, f.match === null ? 1 : 0)], id, doc: withDocument ? sql`d` : sql`r` };
 }
 
 /** The conditions on the rows `r` besides the source's own; the first `skipFacets` facet values are the source's. */
@@ -121,7 +113,7 @@ function orderBy(engine: Engine, sort: Sort, match: string | null, { id, doc }: 
     case "relevance":
       // Weights: title > description > keywords.
       return engine === "postgres"
-        ? sql`ts_rank_cd(s.vector, to_tsquery('simple', ${match})) desc, r.created_at desc, ${id} desc`
+        ? sql`ts_rank_cd(r.vector, to_tsquery('simple', ${match})) desc, r.created_at desc, ${id} desc`
         : sql`bm25(search_fts, 10.0, 4.0, 2.0), r.created_at desc, ${id} desc`;
     case "oldest":
       return sql`r.created_at, ${id}`;
@@ -136,7 +128,8 @@ function orderBy(engine: Engine, sort: Sort, match: string | null, { id, doc }: 
 
 /**
  * One page of the filtered documents in the chosen order: the page's ids first (a narrow sort,
- * which an index often serves without sorting), then those rows.
+ * which an index often serves without sorting), then those rows. For the orders the list index
+ * cannot hold (most downloaded: counts change on every download) and the home page's newest.
  */
 export async function selectListPage(
   db: Kysely<Database>,
@@ -150,100 +143,28 @@ export async function selectListPage(
   const src = source(engine, f, DOCUMENT_SORTS.has(effective));
   const { rows: ids } = await sql<{ id: string }>`select ${src.id} as id from ${src.from} ${whereClause(src.where)}
     order by ${orderBy(engine, effective, f.match, src)} limit ${limit} offset ${offset}`.execute(db);
-  if (ids.length === 0) return [];
-  const { rows } = await sql<DocumentRow>`select * from documents where id in (${sql.join(ids.map((r) => sql`${r.id}`))})`.execute(db);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((r) => byId.get(r.id)).filter((r): r is DocumentRow => r !== undefined);
-}
-
-export interface CountRow {
-  value: string | null;
-  n: number;
-}
-
-/** The filtered documents per category (their sum is the exact total). */
-export async function countByCategory(db: Kysely<Database>, engine: Engine, f: ListFilter): Promise<CountRow[]> {
-  const { from, where } = source(engine, f);
-  const { rows } = await sql<{ value: string; n: string | number }>`
-    select r.category as value, count(*) as n from ${from} ${whereClause(where)} group by r.category`.execute(db);
-  return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
-}
-
-export interface FacetCountRow {
-  facet: string;
-  value: string;
-  n: number;
-}
-
-export interface FacetCountRows {
-  categories: CountRow[];
-  /** Per file extension, lower-cased. */
-  extensions: CountRow[];
-  years: CountRow[];
-  /** The `limit` most used values of each multi-valued facet (tag, partner, location, sector). */
-  values: FacetCountRow[];
+  return selectRowsByIds(
+    db,
+    ids.map((r) => r.id),
+  );
 }
 
 /**
- * Every facet count of the filtered documents in one statement, which filters them once (a
- * search's match is the costly part): the filtered ids, categories, extensions and years are
- * materialized, then grouped twice in a UNION ALL: by category, extension and year at once (at
- * most categories x extensions x years groups, summed per facet here), and per value of every
- * multi-valued facet, counted from the (document_id, facet, value_key) index alone. The stored
- * spelling of only the values kept is read afterwards (the first in the (facet, value_key,
- * value) index), rather than reading every facet row for it.
+ * Every filtered document matching the search words, best first (the relevance order): what the
+ * list index filters, counts and pages (decision 0018). One statement, which the list caches per
+ * search version, so the later pages and orders of the same search do not match again.
  */
-export async function countFacets(db: Kysely<Database>, engine: Engine, f: ListFilter, limit: number): Promise<FacetCountRows> {
-  const { from, where, id } = source(engine, f);
-  const join = engine === "postgres" ? sql`join` : sql`cross join`;
-  const { rows } = await sql<{ kind: number; a: string | null; b: string | null; c: string | null; n: string | number }>`
-    with m as materialized (
-      select ${id} as id, r.category as category, lower(r.file_ext) as ext, substr(r.created_at, 1, 4) as year
-      from ${from} ${whereClause(where)})
-    select 0 as kind, m.category as a, m.ext as b, m.year as c, count(*) as n from m group by m.category, m.ext, m.year
-    union all
-    select 1 as kind, fv.facet as a, fv.value_key as b, null as c, count(*) as n
-    from m ${join} document_facets fv on fv.document_id = m.id group by fv.facet, fv.value_key`.execute(db);
-  const grouped = rows.filter((r) => Number(r.kind) === 0);
-  const sum = (key: (r: (typeof rows)[number]) => string | null): CountRow[] => {
-    const totals = new Map<string | null, number>();
-    for (const r of grouped) totals.set(key(r), (totals.get(key(r)) ?? 0) + Number(r.n));
-    return [...totals].map(([value, n]) => ({ value, n }));
-  };
-  const kept = new Map<string, Array<{ facet: string; value_key: string; n: number }>>();
-  for (const r of rows) {
-    if (Number(r.kind) !== 1 || r.a === null || r.b === null) continue;
-    const list = kept.get(r.a) ?? [];
-    list.push({ facet: r.a, value_key: r.b, n: Number(r.n) });
-    kept.set(r.a, list);
-  }
-  const top = [...kept.values()].flatMap((list) =>
-    list.sort((a, b) => b.n - a.n || (a.value_key < b.value_key ? -1 : a.value_key > b.value_key ? 1 : 0)).slice(0, limit),
-  );
-  return {
-    categories: sum((r) => r.a),
-    extensions: sum((r) => r.b),
-    years: sum((r) => r.c),
-    values: await spellValues(db, top),
-  };
+export async function selectMatchIds(db: Kysely<Database>, engine: Engine, f: ListFilter & { match: string }): Promise<string[]> {
+  const src = source(engine, f);
+  const { rows } = await sql<{ id: string }>`select ${src.id} as id from ${src.from} ${whereClause(src.where)}
+    order by ${orderBy(engine, "relevance", f.match, src)}`.execute(db);
+  return rows.map((r) => r.id);
 }
 
-/** The stored spelling of each counted facet value key. */
-async function spellValues(db: Kysely<Database>, top: Array<{ facet: string; value_key: string; n: number }>): Promise<FacetCountRow[]> {
-  if (top.length === 0) return [];
-  const wanted = sql.join(top.map((t) => sql`(${t.facet}, ${t.value_key})`));
-  const { rows: spellings } = await sql<{ facet: string; value_key: string; value: string }>`
-    with w(facet, value_key) as (values ${wanted})
-    select w.facet as facet, w.value_key as value_key,
-      (select x.value from document_facets x where x.facet = w.facet and x.value_key = w.value_key order by x.value limit 1) as value
-    from w`.execute(db);
-  const spelling = new Map(spellings.map((s) => [`${s.facet}\u0000${s.value_key}`, s.value]));
-  return top.map((t) => ({ facet: t.facet, value: spelling.get(`${t.facet}\u0000${t.value_key}`) ?? t.value_key, n: t.n }));
-}
-
-/** The exact number of filtered documents. */
-export async function countFiltered(db: Kysely<Database>, engine: Engine, f: ListFilter): Promise<number> {
-  const { from, where } = source(engine, f);
-  const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${from} ${whereClause(where)}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+/** Documents by id, in the order of the ids given (an id no longer there is left out). */
+export async function selectRowsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<DocumentRow>`select * from documents where id in (${sql.join(ids.map((id) => sql`${id}`))})`.execute(db);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is DocumentRow => r !== undefined);
 }

@@ -6,12 +6,17 @@
  * 100,000 documents; between writes the answer is read from here.
  */
 
-/** Entries kept; the oldest used goes first. A key is a list's filters, so this covers many searches. */
+/** Entries kept by default; the oldest used goes first. A key is a list's filters, so this covers many searches. */
 const MAX_ENTRIES = 2_000;
 
 export class CountCache {
   #version = -1;
   #entries = new Map<string, unknown>();
+  readonly #maxEntries: number;
+
+  constructor(maxEntries = MAX_ENTRIES) {
+    this.#maxEntries = maxEntries;
+  }
 
   /** The cached value of `key` at `version`, or `compute()`'s, cached. A new version empties the cache. */
   async get<T>(version: number, key: string, compute: () => Promise<T>): Promise<T> {
@@ -30,7 +35,7 @@ export class CountCache {
     // A write may have landed while computing; the value then belongs to an older version.
     if (version === this.#version) {
       this.#entries.set(key, value);
-      if (this.#entries.size > MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as string);
+      if (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value as string);
     }
     return value;
   }

@@ -20,8 +20,9 @@ import { indexText } from "./normalise";
  * by (published, category, lower-case file extension, created_at), copied from the document: a
  * search filters its matches there without reading each matched document (decision 0017).
  *
- * `search_state.version` grows with every write to documents that a list can show; the list
- * service caches counts per version (search-cache.ts). Every table here starts with `search_`:
+ * `search_state.version` grows with every write to documents that a list can show, and
+ * `search_changes` says which document each version is for: each instance's list index
+ * (list-index.ts) catches up by re-reading those documents. Every table here starts with `search_`:
  * it is derived data, left out of dumps and rebuilt after a restore (rebuildSearchIndex).
  */
 
@@ -75,16 +76,47 @@ function toSource(row: Pick<DocumentRow, (typeof SOURCE_COLUMNS)[number]>): Sear
 export async function writeSearchEntry(db: Kysely<Database>, engine: Engine, documentId: string): Promise<void> {
   const row = await db.selectFrom("documents").select(SOURCE_COLUMNS).where("id", "=", documentId).executeTakeFirst();
   if (row) await writeEntries(db, engine, [toSource(row)]);
-  await bumpSearchVersion(db);
+  await recordChange(db, documentId);
 }
 
 /** Removes a document's entry and advances the version. Run in the transaction that deletes it. */
 export async function deleteSearchEntry(db: Kysely<Database>, engine: Engine, documentId: string): Promise<void> {
   await removeEntries(db, engine, [documentId]);
-  await bumpSearchVersion(db);
+  await recordChange(db, documentId);
 }
 
-/** Advances the version without touching an entry: for a change to what lists show but the index does not hold. */
+/** How many versions the change log keeps; an index further behind reloads everything. */
+export const CHANGES_KEPT = 10_000;
+
+/**
+ * Advances the version and logs which document it is for (search_changes, decision 0018), so
+ * every instance's list index re-reads just that document; changes older than CHANGES_KEPT
+ * versions are pruned in the same write.
+ */
+async function recordChange(db: Kysely<Database>, documentId: string): Promise<void> {
+  await bumpSearchVersion(db);
+  const version = await readSearchVersion(db);
+  await sql`insert into search_changes (version, document_id) values (${version}, ${documentId})`.execute(db);
+  await sql`delete from search_changes where version <= ${version - CHANGES_KEPT}`.execute(db);
+}
+
+/**
+ * The documents changed after `since`, up to `until`, one per version; null when the log cannot
+ * account for every version in between (a rebuild, which logs none, or pruned rows): then
+ * everything must be read again.
+ */
+export async function readChanges(db: Kysely<Database>, since: number, until: number): Promise<string[] | null> {
+  if (until - since > CHANGES_KEPT) return null;
+  const { rows } = await sql<{ version: number | string; document_id: string }>`
+    select version, document_id from search_changes where version > ${since} and version <= ${until} order by version`.execute(db);
+  if (rows.length !== until - since) return null;
+  return rows.map((r) => r.document_id);
+}
+
+/**
+ * Advances the version without logging a document: every instance's list index then reloads
+ * everything (for bulk writes such as the benchmark's generated documents).
+ */
 export async function bumpSearchVersion(db: Kysely<Database>): Promise<void> {
   await sql`update search_state set version = version + 1 where id = 1`.execute(db);
 }
