@@ -76,16 +76,25 @@ function stateOf(ctx: AppContext): ListState {
   return state;
 }
 
-/** Searches whose matches are kept per index: a very frequent pair of words holds 40,000 ordinals (160 KB). */
+/**
+ * Kept per index (a reloaded index has new ordinals), per search version: searches' matches (a
+ * very frequent pair of words holds 40,000 ordinals, 160 KB) and lists' filtered, ordered
+ * documents (up to the whole library, 400 KB), so a list read again, or paged, is not filtered again.
+ */
 const MATCHES_KEPT = 64;
-const matchCaches = new WeakMap<ListIndex, CountCache>();
-function matchCacheOf(index: ListIndex): CountCache {
-  let cache = matchCaches.get(index);
-  if (!cache) {
-    cache = new CountCache(MATCHES_KEPT);
-    matchCaches.set(index, cache);
+const RESULTS_KEPT = 32;
+interface IndexCaches {
+  matches: CountCache;
+  results: CountCache;
+}
+const indexCaches = new WeakMap<ListIndex, IndexCaches>();
+function cachesOf(index: ListIndex): IndexCaches {
+  let caches = indexCaches.get(index);
+  if (!caches) {
+    caches = { matches: new CountCache(MATCHES_KEPT), results: new CountCache(RESULTS_KEPT) };
+    indexCaches.set(index, caches);
   }
-  return cache;
+  return caches;
 }
 
 /** The list index of this instance, current to at least the version read. */
@@ -164,7 +173,7 @@ function facetCounts(counts: IndexCounts, categories: ValueCount[]): FacetCounts
  */
 function matchesOf(ctx: AppContext, index: ListIndex, version: number, filter: ListFilter & { match: string }): Promise<Int32Array> {
   const asked = { ...filter, category: null };
-  return matchCacheOf(index).get(version, countKey("match", asked), async () => {
+  return cachesOf(index).matches.get(version, countKey("match", asked), async () => {
     const ids = await selectMatchIds(ctx.db.kysely, ctx.db.engine, asked);
     const ordinals = new Int32Array(ids.length);
     let n = 0;
@@ -181,14 +190,19 @@ function matchesOf(ctx: AppContext, index: ListIndex, version: number, filter: L
  * The documents of a list, filtered and in its order (ordinals of the index). Without search
  * words, from the index's own orders; with them, from the matches, in relevance order or
  * reordered by the index. Most downloaded is ordered by the database (counts change on every
- * download), so here it keeps the newest-first order, for counting.
+ * download): its result here is only counted. Kept per version, for the next page and reader.
  */
-async function orderedDocuments(ctx: AppContext, index: ListIndex, version: number, filter: ListFilter, sort: Sort): Promise<Int32Array> {
-  const orderOf = (s: Sort) => (s === "relevance" || s === "downloads" ? "newest" : s);
-  if (filter.match === null) return index.select(filter, index.order(orderOf(sort)));
-  const matches = await matchesOf(ctx, index, version, { ...filter, match: filter.match });
-  if (sort === "relevance" || sort === "downloads") return index.select(filter, matches);
-  return index.select(filter, index.order(orderOf(sort)), index.membership(matches));
+function orderedDocuments(ctx: AppContext, index: ListIndex, version: number, filter: ListFilter, sort: Sort): Promise<Int32Array> {
+  const match = filter.match;
+  // The newest first stands for most downloaded without words, the relevance order with them.
+  const order = sort === "downloads" || sort === "relevance" ? (match === null ? "newest" : "relevance") : sort;
+  return cachesOf(index).results.get(version, countKey(`result:${order}`, filter), async () => {
+    // Copied out of select's buffer (sized for every candidate), so the cache keeps only the result.
+    if (match === null) return index.select(filter, index.order(order === "relevance" ? "newest" : order)).slice();
+    const matches = await matchesOf(ctx, index, version, { ...filter, match });
+    if (order === "relevance") return index.select(filter, matches).slice();
+    return index.select(filter, index.order(order), index.membership(matches)).slice();
+  });
 }
 
 /** Loads this instance's list index before the first list needs it (about two seconds at 100,000 documents). */
