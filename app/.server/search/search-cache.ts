@@ -1,9 +1,8 @@
 /**
- * Counts of document lists (totals, facet counts, the home page's categories), kept per version
- * of the search state (search-index.ts). Any write a list can show advances the version in the
- * same transaction, so a cached count is never read after the documents it counted changed, on
- * this instance or another. Counting every published document costs tens of milliseconds at
- * 100,000 documents; between writes the answer is read from here.
+ * Values derived from the documents, kept per version of the search state (search-index.ts): the
+ * lists' counts, a search's matches, a list's filtered and ordered documents (decision 0018). Any
+ * write a list can show advances the version in the same transaction, so a kept value is never
+ * read after the documents it came from changed, on this instance or another.
  */
 
 /** Entries kept by default; the oldest used goes first. A key is a list's filters, so this covers many searches. */
