@@ -7,6 +7,7 @@ import {
   FILE_TYPES,
   type FileType,
   fileTypeOfExtension,
+  MULTI_FACETS,
   type ResultPage,
   type SnippetPart,
   type Sort,
@@ -22,7 +23,7 @@ import { readSearchVersion } from "../search/search-index";
 import { buildSnippet } from "../search/snippet";
 import { countDocuments, countPublishedInFolder, selectPublishedInFolder } from "./documents.queries";
 import { type PublicDocument, type PublicListItem, toPublicDocument, toPublicListItem } from "./public-shapes";
-import { type ListFilter, selectListPage, selectMatchIds, selectRowsByIds } from "./search.queries";
+import { type ListFilter, selectListPage, selectMatchIds, selectMatchIdsAmong, selectRowsByIds } from "./search.queries";
 
 /**
  * Document lists at any size (issue 10): the public lists, the library, the public JSON, the
@@ -82,6 +83,11 @@ function stateOf(ctx: AppContext): ListState {
  * documents (up to the whole library, 400 KB), so a list read again, or paged, is not filtered again.
  */
 const MATCHES_KEPT = 64;
+/**
+ * Up to this many candidates left by a search's facets, the database ranks those rather than
+ * every match of the words (measured at 100,000 documents: 2,000 candidates in 5 to 15 ms).
+ */
+const RANKED_CANDIDATES_MAX = 5_000;
 const RESULTS_KEPT = 32;
 interface IndexCaches {
   matches: CountCache;
@@ -174,7 +180,20 @@ function facetCounts(counts: IndexCounts, categories: ValueCount[]): FacetCounts
 function matchesOf(ctx: AppContext, index: ListIndex, version: number, filter: ListFilter & { match: string }): Promise<Int32Array> {
   const asked = { ...filter, category: null };
   return cachesOf(index).matches.get(version, countKey("match", asked), async () => {
-    const ids = await selectMatchIds(ctx.db.kysely, ctx.db.engine, asked);
+    const { kysely: db, engine } = ctx.db;
+    // Facets that leave few candidates: the database ranks just those (selectMatchIdsAmong).
+    const narrowed = asked.type !== null || asked.year !== null || asked.from !== null || asked.to !== null;
+    const candidates =
+      narrowed || MULTI_FACETS.some(({ field }) => asked[field].length > 0) ? index.select(asked, index.order("newest")) : null;
+    const ids =
+      candidates !== null && candidates.length <= RANKED_CANDIDATES_MAX
+        ? await selectMatchIdsAmong(
+            db,
+            engine,
+            asked.match,
+            Array.from(candidates, (o) => index.idOf(o)),
+          )
+        : await selectMatchIds(db, engine, asked);
     const ordinals = new Int32Array(ids.length);
     let n = 0;
     for (const id of ids) {

@@ -161,6 +161,28 @@ export async function selectMatchIds(db: Kysely<Database>, engine: Engine, f: Li
   return rows.map((r) => r.id);
 }
 
+/**
+ * Which of the given documents match the search words, best first: for a search whose facets
+ * leave few candidates (the list index knows them), ranking those beats matching every document
+ * that has the words and filtering afterwards (a frequent pair of words matches 40% of the library).
+ * PostgreSQL reads the candidates' entries by key and tests each; SQLite still matches first (FTS5
+ * finds 40,000 matches in under 10 ms, but testing one rowid at a time costs a pass over the words'
+ * lists each: seconds) and ranks only the candidates among them.
+ */
+export async function selectMatchIdsAmong(db: Kysely<Database>, engine: Engine, match: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const src = { from: sql``, where: [], id: sql`r.document_id`, doc: sql`r` } satisfies Source;
+  const order = orderBy(engine, "relevance", match, src);
+  const { rows } =
+    engine === "postgres"
+      ? await sql<{ id: string }>`select r.document_id as id from search_vectors r
+          where r.document_id = any(${[...ids]}::text[]) and r.vector @@ to_tsquery('simple', ${match}) order by ${order}`.execute(db)
+      : await sql<{ id: string }>`select r.document_id as id from search_fts s cross join search_keys r on r.rowid = s.rowid
+          where s.search_fts match ${match} and r.document_id in (select value from json_each(${JSON.stringify(ids)}))
+          order by ${order}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
 /** Documents by id, in the order of the ids given (an id no longer there is left out). */
 export async function selectRowsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<DocumentRow[]> {
   if (ids.length === 0) return [];

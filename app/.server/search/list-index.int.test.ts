@@ -6,7 +6,10 @@ import { createTestApp, type TestApp, testEngines } from "../../../tests/support
 import type { Database } from "../db/types";
 import { createDocument } from "../documents/create";
 import { deleteDocument, updateDocument } from "../documents/manage";
+import { selectMatchIds, selectMatchIdsAmong } from "../documents/search.queries";
 import { type IndexFilter, ListIndex, ListIndexHolder } from "./list-index";
+import { parseSearchQuery } from "./query";
+import { renderFts5, renderTsquery } from "./render";
 import { bumpSearchVersion, CHANGES_KEPT, readChanges, readSearchVersion } from "./search-index";
 
 /**
@@ -129,6 +132,23 @@ for (const engine of testEngines()) {
       expect(pick({ tags: ["EVICTIONS"] }).sort()).toEqual(withTag.map((d) => ids.get(d.title)!).sort());
       expect(pick({ tags: ["No such tag"] })).toEqual([]);
       expect(pick({ category: "Report", tags: ["Evictions"], partners: ["No such partner"] })).toEqual([]);
+    });
+
+    it("ranks a search's candidates as it ranks every match, for the facets' documents", async () => {
+      const index = await new ListIndexHolder().at(db, await readSearchVersion(db));
+      for (const [q, facets] of [
+        ["sites", { tags: ["Evictions"] }],
+        ["displacement OR evictions", { year: 2025 }],
+        ["monitoring", { partners: ["IOM"], type: "pdf" as const }],
+      ] as const) {
+        const filter = { ...PUBLISHED, ...facets };
+        const match = engine === "postgres" ? renderTsquery(parseSearchQuery(q))! : renderFts5(parseSearchQuery(q))!;
+        const all = await selectMatchIds(db, engine, { ...filter, match });
+        const candidates = Array.from(index.select(filter, index.order("newest")), (o) => index.idOf(o));
+        expect(candidates.length, q).toBeGreaterThan(0);
+        expect(all.length, q).toBeGreaterThan(0);
+        expect(await selectMatchIdsAmong(db, engine, match, candidates), q).toEqual(all);
+      }
     });
   });
 }
