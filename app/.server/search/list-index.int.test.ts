@@ -136,14 +136,15 @@ for (const engine of testEngines()) {
 
     it("ranks a search's candidates as it ranks every match, for the facets' documents", async () => {
       const index = await new ListIndexHolder().at(db, await readSearchVersion(db));
-      for (const [q, facets] of [
+      const cases: Array<[string, Partial<IndexFilter>]> = [
         ["sites", { tags: ["Evictions"] }],
         ["displacement OR evictions", { year: 2025 }],
-        ["monitoring", { partners: ["IOM"], type: "pdf" as const }],
-      ] as const) {
-        const filter = { ...PUBLISHED, ...facets };
+        ["monitoring", { partners: ["IOM"], type: "pdf" }],
+      ];
+      for (const [q, facets] of cases) {
+        const filter: IndexFilter = { ...PUBLISHED, ...facets };
         const match = engine === "postgres" ? renderTsquery(parseSearchQuery(q))! : renderFts5(parseSearchQuery(q))!;
-        const all = await selectMatchIds(db, engine, { ...filter, match });
+        const all = await selectMatchIds(db, engine, { ...filter, q, match });
         const candidates = Array.from(index.select(filter, index.order("newest")), (o) => index.idOf(o));
         expect(candidates.length, q).toBeGreaterThan(0);
         expect(all.length, q).toBeGreaterThan(0);

@@ -41,6 +41,8 @@ export interface IndexCounts {
   values: Record<string, ValueCount[]>;
 }
 
+/** A document's facet values are stored as pairs: the value's code, then its spelling's. */
+const VALUE_STRIDE = 2;
 /** Documents read from the database at a time while loading or catching up. */
 const READ_BATCH = 2_000;
 /** How much more a facet value read at random costs than one read in a pass over the postings (measured: about 20). */
@@ -98,16 +100,16 @@ export class ListIndex {
   readonly #year: number[] = [];
   readonly #created: string[] = [];
   readonly #titleKey: string[] = [];
-  /** Per document, the codes of its facet values (facet and value key). */
+  /** Per document, its facet values: the code of each (facet and value key) and of its spelling. */
   readonly #values: Uint32Array[] = [];
   readonly #categories = new Dictionary();
   readonly #extensions = new Dictionary();
   readonly #facetValues = new Dictionary();
-  /** Per facet value code: its facet, and each stored spelling with how many documents use it. */
+  /** Per facet value code: its facet, and each stored spelling (a code) with how many documents use it. */
   readonly #valueFacet: string[] = [];
-  readonly #spellings: Map<string, number>[] = [];
-  /** The spellings each document added, so a rewrite or delete can take them back. */
-  readonly #spellingOf = new Map<number, string[]>();
+  readonly #spellings: Map<number, number>[] = [];
+  /** Stored spellings, each kept once (a library repeats a few hundred values a million times). */
+  readonly #spellingWords = new Dictionary();
   /** Per facet value code: the documents that have it (in no order), for filtering by a value. */
   readonly #postings: number[][] = [];
   /** Orders of every document, computed when first asked for after a change. */
@@ -230,23 +232,22 @@ export class ListIndex {
       this.#created[o] = row.created_at;
       this.#titleKey[o] = row.title.toLowerCase();
       const own = byDocument.get(row.id) ?? [];
-      const codes = new Uint32Array(own.length);
+      // Pairs: each value's code, then its spelling's code (VALUE_STRIDE).
+      const codes = new Uint32Array(own.length * VALUE_STRIDE);
       own.forEach((f, i) => {
         const code = this.#facetValues.code(`${f.facet}\u0000${f.value_key}`);
+        const spelling = this.#spellingWords.code(f.value);
         this.#valueFacet[code] = f.facet;
-        const spellings = this.#spellings[code] ?? new Map<string, number>();
+        const spellings = this.#spellings[code] ?? new Map<number, number>();
         this.#spellings[code] = spellings;
-        spellings.set(f.value, (spellings.get(f.value) ?? 0) + 1);
+        spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
         const postings = this.#postings[code] ?? [];
         this.#postings[code] = postings;
         postings.push(o);
-        codes[i] = code;
+        codes[i * VALUE_STRIDE] = code;
+        codes[i * VALUE_STRIDE + 1] = spelling;
       });
       this.#values[o] = codes;
-      this.#spellingOf.set(
-        o,
-        own.map((f) => f.value),
-      );
       written.push(o);
     }
     return written;
@@ -254,11 +255,11 @@ export class ListIndex {
 
   /** Takes a document's facet values back (its spellings, its place in the postings) before a rewrite or delete. */
   #forgetValues(o: number): void {
-    const codes = this.#values[o]!;
-    const spellings = this.#spellingOf.get(o) ?? [];
-    codes.forEach((code, i) => {
+    const own = this.#values[o]!;
+    for (let i = 0; i < own.length; i += VALUE_STRIDE) {
+      const code = own[i]!;
+      const spelling = own[i + 1]!;
       const map = this.#spellings[code]!;
-      const spelling = spellings[i]!;
       const left = (map.get(spelling) ?? 1) - 1;
       if (left > 0) map.set(spelling, left);
       else map.delete(spelling);
@@ -269,9 +270,8 @@ export class ListIndex {
         postings[at] = postings[postings.length - 1]!;
         postings.pop();
       }
-    });
+    }
     this.#values[o] = new Uint32Array(0);
-    this.#spellingOf.delete(o);
   }
 
   #remove(id: string): void {
@@ -438,7 +438,7 @@ export class ListIndex {
       if (marks !== null) marks[o] = 1;
       else {
         const own = valuesOf[o]!;
-        for (let j = 0; j < own.length; j++) values[own[j]!]!++;
+        for (let j = 0; j < own.length; j += VALUE_STRIDE) values[own[j]!]!++;
       }
     }
     if (marks !== null) {
@@ -480,7 +480,10 @@ export class ListIndex {
   /** The stored spelling of a facet value: the first in code-unit order, as lists showed it before (decision 0015). */
   #spelling(code: number): string | undefined {
     let first: string | undefined;
-    for (const spelling of this.#spellings[code]?.keys() ?? []) if (first === undefined || spelling < first) first = spelling;
+    for (const spellingCode of this.#spellings[code]?.keys() ?? []) {
+      const spelling = this.#spellingWords.keys[spellingCode]!;
+      if (first === undefined || spelling < first) first = spelling;
+    }
     return first;
   }
 
