@@ -18,7 +18,7 @@ import type { DocumentRow } from "../db/types";
 import { type IndexCounts, type ListIndex, ListIndexHolder, type ValueCount } from "../search/list-index";
 import { highlightTerms, parseSearchQuery } from "../search/query";
 import { renderFts5, renderTsquery } from "../search/render";
-import { CountCache } from "../search/search-cache";
+import { VersionCache } from "../search/search-cache";
 import { readSearchVersion } from "../search/search-index";
 import { buildSnippet } from "../search/snippet";
 import { countDocuments, countPublishedInFolder, selectPublishedInFolder } from "./documents.queries";
@@ -65,13 +65,13 @@ export interface ListResult {
  */
 interface ListState {
   index: ListIndexHolder;
-  counts: CountCache;
+  counts: VersionCache;
 }
 const states = new WeakMap<AppContext, ListState>();
 function stateOf(ctx: AppContext): ListState {
   let state = states.get(ctx);
   if (!state) {
-    state = { index: new ListIndexHolder(), counts: new CountCache() };
+    state = { index: new ListIndexHolder(), counts: new VersionCache() };
     states.set(ctx, state);
   }
   return state;
@@ -90,14 +90,14 @@ const MATCHES_KEPT = 64;
 const RANKED_CANDIDATES_MAX = 5_000;
 const RESULTS_KEPT = 32;
 interface IndexCaches {
-  matches: CountCache;
-  results: CountCache;
+  matches: VersionCache;
+  results: VersionCache;
 }
 const indexCaches = new WeakMap<ListIndex, IndexCaches>();
 function cachesOf(index: ListIndex): IndexCaches {
   let caches = indexCaches.get(index);
   if (!caches) {
-    caches = { matches: new CountCache(MATCHES_KEPT), results: new CountCache(RESULTS_KEPT) };
+    caches = { matches: new VersionCache(MATCHES_KEPT), results: new VersionCache(RESULTS_KEPT) };
     indexCaches.set(index, caches);
   }
   return caches;

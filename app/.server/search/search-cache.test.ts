@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CountCache } from "./search-cache";
+import { VersionCache } from "./search-cache";
 
 /** The cache's bound (decision 0015: at most 2,000 count sets per process). */
 const MAX_ENTRIES = 2_000;
@@ -16,7 +16,7 @@ function counter<T>(value: T) {
 
 describe("the count cache", () => {
   it("computes a key once per version and answers from memory after that", async () => {
-    const cache = new CountCache();
+    const cache = new VersionCache();
     const compute = counter({ total: 7 });
     expect(await cache.get(1, "facets", compute)).toEqual({ total: 7 });
     expect(await cache.get(1, "facets", compute)).toEqual({ total: 7 });
@@ -29,7 +29,7 @@ describe("the count cache", () => {
   });
 
   it("empties itself when the version changes, so no count of older documents is ever read", async () => {
-    const cache = new CountCache();
+    const cache = new VersionCache();
     await cache.get(1, "a", counter(1));
     await cache.get(1, "b", counter(2));
     expect(cache.size).toBe(2);
@@ -48,7 +48,7 @@ describe("the count cache", () => {
   });
 
   it("does not keep a count computed while a newer version arrived", async () => {
-    const cache = new CountCache();
+    const cache = new VersionCache();
     let release!: (n: number) => void;
     const slow = cache.get(1, "a", () => new Promise<number>((resolve) => (release = resolve)));
     // A write lands and another request reads the new version meanwhile.
@@ -61,7 +61,7 @@ describe("the count cache", () => {
   });
 
   it("caches nothing when the count fails", async () => {
-    const cache = new CountCache();
+    const cache = new VersionCache();
     await expect(
       cache.get(1, "a", async () => {
         throw new Error("database gone");
@@ -72,7 +72,7 @@ describe("the count cache", () => {
   });
 
   it(`holds at most ${MAX_ENTRIES} entries, dropping the least recently used`, async () => {
-    const cache = new CountCache();
+    const cache = new VersionCache();
     for (let i = 0; i < MAX_ENTRIES; i++) await cache.get(1, `k${i}`, counter(i));
     expect(cache.size).toBe(MAX_ENTRIES);
     // Reading k0 makes it recent; k1 is now the oldest.
@@ -88,5 +88,14 @@ describe("the count cache", () => {
     expect(await cache.get(1, "k1", again1)).toBe(-1);
     expect(again1.calls).toBe(1);
     expect(cache.size).toBe(MAX_ENTRIES);
+  });
+
+  it("holds at most the number of entries it was made for", async () => {
+    const cache = new VersionCache(2);
+    for (const key of ["a", "b", "c"]) await cache.get(1, key, counter(key));
+    expect(cache.size).toBe(2);
+    const a = counter("again");
+    expect(await cache.get(1, "a", a)).toBe("again");
+    expect(a.calls).toBe(1);
   });
 });

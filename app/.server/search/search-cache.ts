@@ -8,7 +8,7 @@
 /** Entries kept by default; the oldest used goes first. A key is a list's filters, so this covers many searches. */
 const MAX_ENTRIES = 2_000;
 
-export class CountCache {
+export class VersionCache {
   #version = -1;
   #entries = new Map<string, unknown>();
   readonly #maxEntries: number;
