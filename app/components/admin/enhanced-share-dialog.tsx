@@ -1,8 +1,9 @@
-import { Link2, Share2 } from "lucide-react";
+import { Link2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { documentUrlOptions, type ShareKind, shareUrl, type UrlOption } from "~/lib/share-links";
 import { Alert } from "../ui/alert";
+import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 import { AdminDialog } from "./content/admin-dialog";
@@ -110,7 +111,7 @@ function ShareDialogWithScript({
       description={subject.title}
       trigger={
         <button type="button" className={triggerClassName} aria-label={`${label}: ${subject.title}`}>
-          <Share2 aria-hidden className="h-4 w-4" />
+          <SpriteIcon name="share-2" className="h-4 w-4" />
           {label}
         </button>
       }
@@ -171,7 +172,7 @@ function ShareDisclosure({
         className={`${triggerClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
         aria-label={`${label}: ${subject.title}`}
       >
-        <Share2 aria-hidden className="h-4 w-4" />
+        <SpriteIcon name="share-2" className="h-4 w-4" />
         {label}
       </summary>
       <div className="mt-2 space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm">
@@ -188,7 +189,7 @@ function ShareDisclosure({
                 <input type="hidden" name="id" value={subject.id} />
                 <input type="hidden" name="returnTo" value={returnTo} />
                 <button type="submit" className={buttonClass.secondary}>
-                  <Link2 aria-hidden className="h-4 w-4" />
+                  <SpriteIcon name="link-2" className="h-4 w-4" />
                   {subject.kind === "document" ? "Create share-token link" : "Create folder link"}
                 </button>
               </form>

@@ -1,13 +1,24 @@
 import { BarChart3, BookOpen, Calendar, Download, Eye, FileText, Folder, HardDrive, Home, Info, type LucideIcon } from "lucide-react";
+import type { AdminIconName } from "../admin/admin-icon-sprite";
 
 /**
  * Icons drawn many times on one page (the menu's, in the header and the side menu; the cards'
- * actions and facts) are defined once, in a hidden sprite at the top of the body, and each use
- * is a short reference to it. An inline lucide icon is ~400 bytes of server-rendered HTML; a
- * reference is ~60, and the list pages draw some ninety of them. Icons drawn once or only after
- * hydration stay plain lucide components: a sprite entry would cost more than it saves.
+ * actions and facts; the admin tables' row actions) are defined once, in a hidden sprite at the
+ * top of the body, and each use is a short reference to it. An inline lucide icon is ~400 bytes
+ * of server-rendered HTML; a reference is ~60, and the list pages draw some ninety of them, the
+ * admin tables two or three per row. Icons drawn once or only after hydration stay plain lucide
+ * components: a sprite entry would cost more than it saves.
+ *
+ * Two sprites, one implementation (SpriteSymbols below), so a page carries only what it may use:
+ * - the public one (IconSprite, this file), rendered by the root layout on every page: the menu's
+ *   and the cards' icons, which the admin tables use too (download, file-text, eye);
+ * - the admin one (AdminIconSprite, admin/admin-icon-sprite.tsx), rendered once by the admin
+ *   layout: the row actions and badges of the admin tables and folder cards. Public pages pay for
+ *   it neither in HTML nor in JavaScript (its lucide icons are not in the root's chunks), so its
+ *   names may only be drawn by components rendered under the admin layout.
+ * A name belongs to one sprite only: the symbols' ids must be unique in the page.
  */
-const SPRITE = {
+const PUBLIC_ICONS = {
   home: Home,
   "file-text": FileText,
   "book-open": BookOpen,
@@ -20,20 +31,22 @@ const SPRITE = {
   "hard-drive": HardDrive,
 } as const satisfies Record<string, LucideIcon>;
 
-export type SpriteIconName = keyof typeof SPRITE;
+export type PublicIconName = keyof typeof PUBLIC_ICONS;
+/** A name of either sprite; the admin ones draw only under the admin layout. */
+export type SpriteIconName = PublicIconName | AdminIconName;
 
 const symbolId = (name: SpriteIconName) => `icon-${name}`;
 
 /**
- * Every sprite icon as a <symbol>, rendered once per page (root layout). Each symbol holds the
+ * A sprite: every icon of `icons` as a <symbol>, rendered once per page. Each symbol holds the
  * lucide component itself, so the shapes and stroke settings stay lucide's own. Hidden with
  * display:none: the symbols still draw where they are used.
  */
-export function IconSprite() {
+export function SpriteSymbols<Name extends SpriteIconName>({ icons }: { icons: Record<Name, LucideIcon> }) {
   return (
     <svg aria-hidden="true" className="hidden">
-      {(Object.keys(SPRITE) as SpriteIconName[]).map((name) => {
-        const Icon = SPRITE[name];
+      {(Object.keys(icons) as Name[]).map((name) => {
+        const Icon: LucideIcon = icons[name];
         return (
           <symbol key={name} id={symbolId(name)} viewBox="0 0 24 24">
             <Icon />
@@ -42,6 +55,11 @@ export function IconSprite() {
       })}
     </svg>
   );
+}
+
+/** The public sprite, on every page (root layout). */
+export function IconSprite() {
+  return <SpriteSymbols icons={PUBLIC_ICONS} />;
 }
 
 /** A sprite icon, decorative (aria-hidden) like every icon beside a text; `className` sizes it. */

@@ -1,6 +1,7 @@
 import { data, Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { readFlash } from "~/.server/http/flash";
+import { AdminIconSprite } from "~/components/admin/admin-icon-sprite";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { RowDialogToasts } from "~/components/admin/content/action-result";
 import { SessionMonitor } from "~/components/admin/session-monitor";
@@ -21,10 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.flash);
   return (
-    <AdminShell user={loaderData.user}>
-      <SessionMonitor />
-      <RowDialogToasts />
-      <Outlet />
-    </AdminShell>
+    <>
+      {/* The admin tables' row icons, once per page (ui/icon-sprite.tsx); the public sprite is in the root layout. */}
+      <AdminIconSprite />
+      <AdminShell user={loaderData.user}>
+        <SessionMonitor />
+        <RowDialogToasts />
+        <Outlet />
+      </AdminShell>
+    </>
   );
 }

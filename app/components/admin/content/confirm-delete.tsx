@@ -1,6 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { Alert } from "../../ui/alert";
+import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import { useDialogAction, useRowDialogFetcher } from "./action-result";
@@ -35,7 +36,7 @@ export function DeleteButton({ target }: { target: DeleteTarget }) {
   if (!hydrated) {
     return (
       <a href={target.href} className={buttonClass.ghost} aria-label={label}>
-        <Trash2 aria-hidden className="h-4 w-4 text-red-700" />
+        <SpriteIcon name="trash" className="h-4 w-4 text-red-700" />
       </a>
     );
   }
@@ -48,7 +49,7 @@ export function DeleteButton({ target }: { target: DeleteTarget }) {
       description={`"${target.title}" will be deleted permanently, ${target.consequence}. This cannot be undone.`}
       trigger={
         <button type="button" className={buttonClass.ghost} aria-label={label}>
-          <Trash2 aria-hidden className="h-4 w-4 text-red-700" />
+          <SpriteIcon name="trash" className="h-4 w-4 text-red-700" />
         </button>
       }
     >

@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, Pencil } from "lucide-react";
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { type DashboardType, TYPE_LABELS } from "~/lib/dashboard-form";
 import { httpsOrigin } from "~/lib/dashboards";
+import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass } from "../../ui/styles";
 import { ActionsCell, AdminTable, ClampedText, cellClass, StatePill } from "../admin-table";
 import { DeleteButton } from "./confirm-delete";
@@ -38,7 +39,7 @@ export function DashboardsTable({ dashboards }: { dashboards: DashboardListRow[]
             <MoveButton dashboard={d} direction="up" disabled={i === 0} />
             <MoveButton dashboard={d} direction="down" disabled={i === dashboards.length - 1} />
             <a href={`/admin/dashboards/${d.id}/edit`} className={buttonClass.ghost} aria-label={`Edit ${d.title}`}>
-              <Pencil aria-hidden className="h-4 w-4" />
+              <SpriteIcon name="pencil" className="h-4 w-4" />
             </a>
             <DeleteButton
               target={{

@@ -1,4 +1,3 @@
-import { Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { toast } from "sonner";
@@ -7,6 +6,7 @@ import type { FacetSuggestions } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES, editCategoryOptions, splitMessage } from "~/lib/document-form";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { Alert } from "../../ui/alert";
+import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
@@ -59,7 +59,7 @@ export function EditDocumentButton({ document, suggestions }: { document: Editab
   if (!hydrated) {
     return (
       <a href={editHref(document.id)} className={buttonClass.ghost} aria-label={label}>
-        <Pencil aria-hidden className="h-4 w-4" />
+        <SpriteIcon name="pencil" className="h-4 w-4" />
       </a>
     );
   }
@@ -76,7 +76,7 @@ export function EditDocumentButton({ document, suggestions }: { document: Editab
       title="Edit Document"
       trigger={
         <button type="button" className={buttonClass.ghost} aria-label={label}>
-          <Pencil aria-hidden className="h-4 w-4" />
+          <SpriteIcon name="pencil" className="h-4 w-4" />
         </button>
       }
     >

@@ -1,6 +1,7 @@
-import { Download, FileX } from "lucide-react";
+import { FileX } from "lucide-react";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import { formatBytes, formatLongDate } from "~/lib/format";
+import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass } from "../../ui/styles";
 import { ActionsCell, AdminTable, ClampedText, cellClass, StatePill } from "../admin-table";
 import { DeleteButton } from "./confirm-delete";
@@ -44,7 +45,7 @@ export function DocumentsTable({ documents, suggestions }: { documents: Editable
             <EditDocumentButton document={d} suggestions={suggestions} />
             {d.file ? (
               <a href={`/api/documents/${d.id}/download`} className={buttonClass.ghost} aria-label={`Download ${d.title}`}>
-                <Download aria-hidden className="h-4 w-4" />
+                <SpriteIcon name="download" className="h-4 w-4" />
               </a>
             ) : null}
             <DeleteButton

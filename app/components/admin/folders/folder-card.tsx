@@ -1,5 +1,5 @@
-import { Eye, FileText, FolderOpen, Globe, Lock } from "lucide-react";
 import { Link } from "react-router";
+import { SpriteIcon } from "../../ui/icon-sprite";
 import { DeleteButton, type DeleteTarget } from "../content/confirm-delete";
 import { EnhancedShareDialog } from "../enhanced-share-dialog";
 
@@ -30,12 +30,12 @@ export function folderDeleteTarget(folder: { id: string; name: string; documentC
 export function PublicBadge({ isPublic }: { isPublic: boolean }) {
   return isPublic ? (
     <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
-      <Globe aria-hidden className="h-3 w-3" />
+      <SpriteIcon name="globe" className="h-3 w-3" />
       Public
     </span>
   ) : (
     <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-      <Lock aria-hidden className="h-3 w-3" />
+      <SpriteIcon name="lock" className="h-3 w-3" />
       Private
     </span>
   );
@@ -49,7 +49,7 @@ export function FolderCard({ folder, origin }: { folder: FolderCardData; origin:
       aria-labelledby={`folder-${folder.id}`}
     >
       <div className="flex items-start gap-3">
-        <FolderOpen aria-hidden className="mt-0.5 h-6 w-6 shrink-0 text-brand-700" />
+        <SpriteIcon name="folder-open" className="mt-0.5 h-6 w-6 shrink-0 text-brand-700" />
         <div className="min-w-0 flex-1">
           <h3 id={`folder-${folder.id}`} className="break-words text-base font-semibold leading-snug">
             <Link to={`/admin/folders/${folder.id}`} className="hover:text-brand-700 hover:underline">
@@ -62,11 +62,11 @@ export function FolderCard({ folder, origin }: { folder: FolderCardData; origin:
       </div>
       <p className="flex flex-wrap gap-4 text-sm text-slate-600">
         <span className="inline-flex items-center gap-1">
-          <FileText aria-hidden className="h-4 w-4" />
+          <SpriteIcon name="file-text" className="h-4 w-4" />
           {plural(folder.documentCount, "file", "files")}
         </span>
         <span className="inline-flex items-center gap-1">
-          <Eye aria-hidden className="h-4 w-4" />
+          <SpriteIcon name="eye" className="h-4 w-4" />
           {plural(folder.viewCount, "view", "views")}
         </span>
       </p>

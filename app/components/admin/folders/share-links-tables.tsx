@@ -1,8 +1,9 @@
-import { Link2, RefreshCw, Search, Trash2 } from "lucide-react";
+import { Link2, Search } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
 import { formatLongDate } from "~/lib/format";
 import { type ShareKind, shareUrl } from "~/lib/share-links";
+import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { ActionsCell, AdminTable, ClampedText, cellClass } from "../admin-table";
 import { CopyButton } from "./copy-button";
@@ -82,11 +83,11 @@ function Actions({ kind, id, title, returnTo }: { kind: ShareKind; id: string; t
   return (
     <div className="flex gap-1">
       <TokenForm kind={kind} id={id} intent="regenerate" label={`Regenerate link of ${title}`} returnTo={returnTo}>
-        <RefreshCw aria-hidden className="h-4 w-4" />
+        <SpriteIcon name="refresh-cw" className="h-4 w-4" />
         <span className="sr-only sm:not-sr-only">Regenerate</span>
       </TokenForm>
       <TokenForm kind={kind} id={id} intent="revoke" label={`Revoke link of ${title}`} returnTo={returnTo}>
-        <Trash2 aria-hidden className="h-4 w-4 text-red-700" />
+        <SpriteIcon name="trash" className="h-4 w-4 text-red-700" />
         <span className="sr-only sm:not-sr-only">Revoke</span>
       </TokenForm>
     </div>

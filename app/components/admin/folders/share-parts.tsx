@@ -1,10 +1,10 @@
-import { Mail, MessageCircle, Share2 } from "lucide-react";
 import { useId, useState } from "react";
 import { SHARE_TARGETS, type ShareInput, shareHref } from "~/lib/share";
 import type { UrlOption } from "~/lib/share-links";
 import { type DecodeOutcome, decodeUrl } from "~/lib/url-cleaner";
 import { UrlResult } from "../../tools/url-result";
 import { Alert } from "../../ui/alert";
+import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { CopyButton } from "./copy-button";
 
@@ -114,11 +114,11 @@ export function ShareVia({ url, title, withRecipient }: { url: string | null; ti
       ) : null}
       <div className="flex flex-wrap gap-2">
         <a href={shareHref("email", input)} className={buttonClass.secondary}>
-          <Mail aria-hidden className="h-4 w-4" />
+          <SpriteIcon name="mail" className="h-4 w-4" />
           Email
         </a>
         <a href={shareHref("whatsapp", input)} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-          <MessageCircle aria-hidden className="h-4 w-4" />
+          <SpriteIcon name="message-circle" className="h-4 w-4" />
           WhatsApp<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </div>
@@ -126,7 +126,7 @@ export function ShareVia({ url, title, withRecipient }: { url: string | null; ti
         {social.map(({ target, label }) => (
           <li key={target}>
             <a href={shareHref(target, input)} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-              <Share2 aria-hidden className="h-4 w-4" />
+              <SpriteIcon name="share-2" className="h-4 w-4" />
               {label}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
