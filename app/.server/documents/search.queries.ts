@@ -167,7 +167,8 @@ export async function selectMatchIds(db: Kysely<Database>, engine: Engine, f: Li
  * that has the words and filtering afterwards (a frequent pair of words matches 40% of the library).
  * PostgreSQL reads the candidates' entries by key and tests each; SQLite still matches first (FTS5
  * finds 40,000 matches in under 10 ms, but testing one rowid at a time costs a pass over the words'
- * lists each: seconds) and ranks only the candidates among them.
+ * lists each: seconds) and ranks only the candidates among them (a frequent pair of words with a
+ * year and a partner at 100,000 documents: 15 ms; 27 ms when each match was joined to its entry first).
  */
 export async function selectMatchIdsAmong(db: Kysely<Database>, engine: Engine, match: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -177,8 +178,11 @@ export async function selectMatchIdsAmong(db: Kysely<Database>, engine: Engine, 
     engine === "postgres"
       ? await sql<{ id: string }>`select r.document_id as id from search_vectors r
           where r.document_id = any(${[...ids]}::text[]) and r.vector @@ to_tsquery('simple', ${match}) order by ${order}`.execute(db)
-      : await sql<{ id: string }>`select r.document_id as id from search_fts s cross join search_keys r on r.rowid = s.rowid
-          where s.search_fts match ${match} and r.document_id in (select value from json_each(${JSON.stringify(ids)}))
+      : // The candidates' rowids are looked up once; each match is then tested by its own rowid (`+`
+        // keeps that test away from FTS5, which would otherwise run the match once per candidate).
+        await sql<{ id: string }>`select r.document_id as id from search_fts s cross join search_keys r on r.rowid = s.rowid
+          where s.search_fts match ${match}
+            and +s.rowid in (select k.rowid from search_keys k where k.document_id in (select value from json_each(${JSON.stringify(ids)})))
           order by ${order}`.execute(db);
   return rows.map((r) => r.id);
 }
