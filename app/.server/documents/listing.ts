@@ -59,20 +59,24 @@ export interface ListResult {
   facets: FacetCounts | null;
 }
 
+/** A value made once per object (an app context, an index) and dropped with it. */
+function perObject<K extends object, V>(make: () => V): (key: K) => V {
+  const values = new WeakMap<K, V>();
+  return (key) => {
+    let value = values.get(key);
+    if (value === undefined) {
+      value = make();
+      values.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** Per instance: the list index (decision 0018) and the facet counts computed from it, kept per search version. */
-interface ListState {
-  index: ListIndexHolder;
-  counts: VersionCache;
-}
-const states = new WeakMap<AppContext, ListState>();
-function stateOf(ctx: AppContext): ListState {
-  let state = states.get(ctx);
-  if (!state) {
-    state = { index: new ListIndexHolder(), counts: new VersionCache() };
-    states.set(ctx, state);
-  }
-  return state;
-}
+const stateOf = perObject<AppContext, { index: ListIndexHolder; counts: VersionCache }>(() => ({
+  index: new ListIndexHolder(),
+  counts: new VersionCache(),
+}));
 
 /**
  * Kept per index (a reloaded index has new ordinals), per search version: searches' matches (a
@@ -81,19 +85,10 @@ function stateOf(ctx: AppContext): ListState {
  */
 const MATCHES_KEPT = 64;
 const RESULTS_KEPT = 32;
-interface IndexCaches {
-  matches: VersionCache;
-  results: VersionCache;
-}
-const indexCaches = new WeakMap<ListIndex, IndexCaches>();
-function cachesOf(index: ListIndex): IndexCaches {
-  let caches = indexCaches.get(index);
-  if (!caches) {
-    caches = { matches: new VersionCache(MATCHES_KEPT), results: new VersionCache(RESULTS_KEPT) };
-    indexCaches.set(index, caches);
-  }
-  return caches;
-}
+const cachesOf = perObject<ListIndex, { matches: VersionCache; results: VersionCache }>(() => ({
+  matches: new VersionCache(MATCHES_KEPT),
+  results: new VersionCache(RESULTS_KEPT),
+}));
 
 /**
  * Up to this many candidates left by a search's facets, the database ranks those rather than
