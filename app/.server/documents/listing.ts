@@ -217,7 +217,7 @@ function orderedDocuments(ctx: AppContext, index: ListIndex, version: number, fi
   });
 }
 
-/** Loads this instance's list index before the first list needs it (about two seconds at 100,000 documents). */
+/** Loads this instance's list index before the first list needs it (3 to 7 seconds at 100,000 documents). */
 export async function warmListIndex(ctx: AppContext): Promise<void> {
   const started = performance.now();
   const index = await listIndexAt(ctx, await readSearchVersion(ctx.db.kysely));
