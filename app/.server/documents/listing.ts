@@ -235,6 +235,7 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
   const total = documents.length;
   let facets: FacetCounts | null = null;
   if (request.facets) {
+    // Keyed by the filter alone: the counts of a result do not depend on its order.
     facets = await stateOf(ctx).counts.get(version, countKey("facets", filter), async () => {
       const counts = index.count(documents, FACET_OPTION_LIMIT);
       // The library's category buttons say what each other category holds for the same words and
