@@ -108,7 +108,7 @@ function whereClause(where: RawBuilder<boolean>[]): RawBuilder<unknown> {
 const DOCUMENT_SORTS: ReadonlySet<Sort> = new Set(["title", "downloads"]);
 
 /** ORDER BY for a sort; relevance orders by the match's rank (lower is better in FTS5's bm25, higher in ts_rank_cd). */
-function orderBy(engine: Engine, sort: Sort, match: string | null, { id, doc }: Source): RawBuilder<unknown> {
+function orderBy(engine: Engine, sort: Sort, match: string | null, { id, doc }: Pick<Source, "id" | "doc">): RawBuilder<unknown> {
   switch (sort) {
     case "relevance":
       // Weights: title > description > keywords.
@@ -172,8 +172,7 @@ export async function selectMatchIds(db: Kysely<Database>, engine: Engine, f: Li
  */
 export async function selectMatchIdsAmong(db: Kysely<Database>, engine: Engine, match: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const src = { from: sql``, where: [], id: sql`r.document_id`, doc: sql`r` } satisfies Source;
-  const order = orderBy(engine, "relevance", match, src);
+  const order = orderBy(engine, "relevance", match, { id: sql`r.document_id`, doc: sql`r` });
   const { rows } =
     engine === "postgres"
       ? await sql<{ id: string }>`select r.document_id as id from search_vectors r

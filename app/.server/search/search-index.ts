@@ -94,8 +94,10 @@ export const CHANGES_KEPT = 10_000;
  * versions are pruned in the same write.
  */
 async function recordChange(db: Kysely<Database>, documentId: string): Promise<void> {
-  await bumpSearchVersion(db);
-  const version = await readSearchVersion(db);
+  const { rows } = await sql<{
+    version: number | string;
+  }>`update search_state set version = version + 1 where id = 1 returning version`.execute(db);
+  const version = Number(rows[0]!.version);
   await sql`insert into search_changes (version, document_id) values (${version}, ${documentId})`.execute(db);
   await sql`delete from search_changes where version <= ${version - CHANGES_KEPT}`.execute(db);
 }
