@@ -233,7 +233,7 @@ export const CATEGORY_ORDER: readonly Category[] = CATEGORIES;
 /** What a paged public list's loader returns: the state it was asked for, a page and its facets. */
 export interface ListData<T> {
   query: DocumentListQuery;
-  page: ResultPage<T & { snippet: SnippetPart[] | null }>;
+  page: ResultPage<T & { snippet: SnippetPart[] | null; snippetPage: number | null }>;
   facets: FacetCounts | null;
 }
 

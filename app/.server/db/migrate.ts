@@ -9,6 +9,7 @@ import * as m0006 from "./migrations/0006-search-index";
 import * as m0007 from "./migrations/0007-admin-paging-indexes";
 import * as m0008 from "./migrations/0008-search-filter-columns";
 import * as m0009 from "./migrations/0009-search-changes";
+import * as m0010 from "./migrations/0010-file-contents";
 import type { Database } from "./types";
 
 /**
@@ -27,6 +28,7 @@ const migrations: Record<string, (engine: Engine) => Migration> = {
   "0007-admin-paging-indexes": (engine) => ({ up: (db) => m0007.up(db, engine) }),
   "0008-search-filter-columns": (engine) => ({ up: (db) => m0008.up(db, engine) }),
   "0009-search-changes": (engine) => ({ up: (db) => m0009.up(db, engine) }),
+  "0010-file-contents": (engine) => ({ up: (db) => m0010.up(db, engine) }),
 };
 
 /** Every migration this portal knows, in the order they apply. */

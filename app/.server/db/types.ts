@@ -203,6 +203,40 @@ export interface JobsTable {
   created_at: Timestamp;
 }
 
+/** What reading a stored file found (issue 11, decision 0020); one row per stored file of a document. */
+export interface FileContentsTable {
+  /** The file's storage key (documents.file_path or document_attachments.file_path). */
+  file_key: string;
+  document_id: string;
+  /** The attachment this file is, or null for the document's own file. */
+  attachment_id: string | null;
+  status: "queued" | "done" | "failed";
+  /** Why reading failed or was cut short, in words a person reads ("Encrypted PDF"); null when done in full. */
+  reason: string | null;
+  page_count: number | null;
+  text_chars: Count;
+  /** 1 when the text was cut at the limit. */
+  text_truncated: Flag;
+  /** The first page as WebP in storage, or null (no thumbnail: the type's placeholder). */
+  thumbnail_key: string | null;
+  thumbnail_width: number | null;
+  thumbnail_height: number | null;
+  thumbnail_size: number | null;
+  thumbnail_sha256: string | null;
+  processed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** The text of one page of a stored file (a slide, a sheet, or the whole of a text file). */
+export interface FileTextPagesTable {
+  /** `{file_key}#{page}` (zero-padded): one key a dump can page by, in page order. */
+  id: string;
+  file_key: string;
+  document_id: string;
+  page: number;
+  text: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -212,6 +246,8 @@ export interface Database {
   documents: DocumentsTable;
   document_attachments: DocumentAttachmentsTable;
   document_facets: DocumentFacetsTable;
+  file_contents: FileContentsTable;
+  file_text_pages: FileTextPagesTable;
   dashboards: DashboardsTable;
   navigation_menu: NavigationMenuTable;
   contact_info: ContactInfoTable;
@@ -225,4 +261,6 @@ export type NewUser = Insertable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type NewDocument = Insertable<DocumentsTable>;
 export type DocumentUpdate = Updateable<DocumentsTable>;
+export type FileContentsRow = Selectable<FileContentsTable>;
+export type FileTextPageRow = Selectable<FileTextPagesTable>;
 export type ActivityLogRow = Selectable<ActivityLogsTable>;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ATTACHMENT_LABEL_MAX, ATTACHMENT_MESSAGES, titleFromFileName } from "~/lib/document-form";
+import { forgetAttachmentContents, queueFileReading } from "../contents/contents.queries";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
@@ -59,8 +60,9 @@ export async function addAttachment(ctx: AppContext, request: Request, documentI
 
   let row: DocumentAttachmentRow;
   try {
-    row = await ctx.db.kysely.transaction().execute((trx) =>
-      insertAttachmentRow(trx, {
+    const now = iso(ctx.now());
+    row = await ctx.db.kysely.transaction().execute(async (trx) => {
+      const inserted = await insertAttachmentRow(trx, {
         id: randomUUID(),
         document_id: documentId,
         label,
@@ -69,9 +71,11 @@ export async function addAttachment(ctx: AppContext, request: Request, documentI
         file_size: file.size,
         mime_type: file.mimeType,
         sha256: file.sha256,
-        created_at: iso(ctx.now()),
-      }),
-    );
+        created_at: now,
+      });
+      await queueFileReading(trx, { fileKey: file.key, documentId, attachmentId: inserted.id }, now);
+      return inserted;
+    });
   } catch (error) {
     // The document may have been deleted meanwhile (foreign key), or the database be away.
     await removeStored(ctx.storage, parsed.stored);
@@ -98,16 +102,23 @@ export async function relabelAttachment(
 }
 
 /**
- * Removes an attachment: its row, then its stored file unless the document still names that key.
+ * Removes an attachment: its row (with what was read from its file, whose words stop finding the
+ * document at once), then its stored file unless the document still names that key, and its thumbnail.
  * A crash between the two leaves an orphan file (logged), never a row whose file is gone.
  * Returns the removed attachment's label (as `title`, for the delete confirmation), or null.
  */
 export async function removeAttachment(ctx: AppContext, documentId: string, attachmentId: string): Promise<{ title: string } | null> {
-  const row = await ctx.db.kysely.transaction().execute((trx) => deleteAttachmentRow(trx, documentId, attachmentId));
-  if (!row) return null;
-  if (!(await documentStillUsesFile(ctx.db.kysely, documentId, row.file_path))) {
-    await ctx.storage.delete(row.file_path).catch((error: unknown) => {
-      ctx.log.error({ err: error, key: row.file_path, documentId }, "removed attachment's file could not be deleted; it is an orphan now");
+  const removed = await ctx.db.kysely.transaction().execute(async (trx) => {
+    const thumbnails = await forgetAttachmentContents(trx, ctx.db.engine, attachmentId);
+    const deleted = await deleteAttachmentRow(trx, documentId, attachmentId);
+    return deleted ? { row: deleted, thumbnails } : null;
+  });
+  if (!removed) return null;
+  const { row, thumbnails } = removed;
+  const keys = [...((await documentStillUsesFile(ctx.db.kysely, documentId, row.file_path)) ? [] : [row.file_path]), ...thumbnails];
+  for (const key of keys) {
+    await ctx.storage.delete(key).catch((error: unknown) => {
+      ctx.log.error({ err: error, key, documentId }, "removed attachment's file could not be deleted; it is an orphan now");
     });
   }
   const document = await selectDocumentById(ctx.db.kysely, documentId);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Category } from "~/lib/categories";
 import type { DocumentFacets } from "~/lib/document-facets";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
+import { queueFileReading } from "../contents/contents.queries";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { writeSearchEntry } from "../search/search-index";
@@ -26,8 +27,8 @@ export interface NewDocumentInput {
 }
 
 /**
- * Creates the document record for a stored file, with its facet rows and search entry in the
- * same transaction.
+ * Creates the document record for a stored file, with its facet rows, its search entry and the
+ * job that reads the file (contents/) in the same transaction.
  * If the record cannot be written, the stored file is removed (admin-and-sharing section 4), so
  * no file is left without its row.
  */
@@ -65,6 +66,7 @@ export async function createDocument(ctx: AppContext, input: NewDocumentInput, m
       await insertDocument(trx, row);
       await writeFacetRows(trx, id, facets, tags);
       await writeSearchEntry(trx, ctx.db.engine, id);
+      if (input.file) await queueFileReading(trx, { fileKey: input.file.key, documentId: id, attachmentId: null }, now);
     });
   } catch (error) {
     if (input.file) await ctx.storage.delete(input.file.key).catch(() => {});

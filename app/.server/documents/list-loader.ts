@@ -14,12 +14,20 @@ import { type PublicCardItem, type PublicListItem, toPublicCardItem, toPublicLis
 export async function loadCategoryList(ctx: AppContext, request: Request, category: Category): Promise<ListData<PublicListItem>> {
   const query = readListQuery(new URL(request.url).searchParams, { per: CARD_PER, category: false });
   const { page, facets } = await listPublicDocuments(ctx, query, { category });
-  return { query, facets, page: { ...page, items: page.items.map((doc) => ({ ...toPublicListItem(doc), snippet: doc.snippet })) } };
+  return {
+    query,
+    facets,
+    page: { ...page, items: page.items.map((doc) => ({ ...toPublicListItem(doc), snippet: doc.snippet, snippetPage: doc.snippetPage })) },
+  };
 }
 
 /** The document library: the category is one of its facets. */
 export async function loadLibrary(ctx: AppContext, request: Request): Promise<ListData<PublicCardItem>> {
   const query = readListQuery(new URL(request.url).searchParams, { per: CARD_PER, category: true });
   const { page, facets } = await listPublicDocuments(ctx, query);
-  return { query, facets, page: { ...page, items: page.items.map((doc) => ({ ...toPublicCardItem(doc), snippet: doc.snippet })) } };
+  return {
+    query,
+    facets,
+    page: { ...page, items: page.items.map((doc) => ({ ...toPublicCardItem(doc), snippet: doc.snippet, snippetPage: doc.snippetPage })) },
+  };
 }

@@ -16,6 +16,7 @@ import { type Paging, readPage } from "~/lib/paging";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { type IndexCounts, type ListIndex, ListIndexHolder, type ValueCount } from "../search/list-index";
+import { selectMatchingPages, selectPageMatchIds } from "../search/page-index";
 import { highlightTerms, parseSearchQuery } from "../search/query";
 import { renderFts5, renderTsquery } from "../search/render";
 import { VersionCache } from "../search/search-cache";
@@ -50,8 +51,10 @@ export interface ListRequest {
 
 export interface ListedDocument {
   row: DocumentRow;
-  /** An excerpt around the first matched word, when there is a search and a match in the description. */
+  /** An excerpt around the first matched word, when there is a search and a match in the description or a file's text. */
   snippet: SnippetPart[] | null;
+  /** The page of the file the snippet comes from, or null when it comes from the description. */
+  snippetPage: number | null;
 }
 
 export interface ListResult {
@@ -178,21 +181,27 @@ function matchesOf(ctx: AppContext, index: ListIndex, version: number, filter: L
     const narrowed = asked.type !== null || asked.year !== null || asked.from !== null || asked.to !== null;
     const candidates =
       narrowed || MULTI_FACETS.some(({ field }) => asked[field].length > 0) ? index.select(asked, index.order("newest")) : null;
-    const ids =
-      candidates !== null && candidates.length <= RANKED_CANDIDATES_MAX
-        ? await selectMatchIdsAmong(
-            db,
-            engine,
-            asked.match,
-            Array.from(candidates, (o) => index.idOf(o)),
-          )
-        : await selectMatchIds(db, engine, asked);
-    const ordinals = new Int32Array(ids.length);
+    const among = candidates !== null && candidates.length <= RANKED_CANDIDATES_MAX ? Array.from(candidates, (o) => index.idOf(o)) : null;
+    const [own, inFiles] = await Promise.all([
+      among !== null ? selectMatchIdsAmong(db, engine, asked.match, among) : selectMatchIds(db, engine, asked),
+      // Words inside the files rank below the document's own words (page-index.ts).
+      selectPageMatchIds(db, engine, asked.match, among),
+    ]);
+    const ordinals = new Int32Array(own.length + inFiles.length);
     let n = 0;
-    for (const id of ids) {
+    for (const id of own) {
       const o = index.ordinalOf(id);
       // A document written after the index read the version is not in it yet; the next list has it.
       if (o !== undefined) ordinals[n++] = o;
+    }
+    // Then the documents found only by the words in their files, each once.
+    const seen = index.membership(ordinals.subarray(0, n));
+    for (const id of inFiles) {
+      const o = index.ordinalOf(id);
+      if (o !== undefined && seen[o] === 0) {
+        seen[o] = 1;
+        ordinals[n++] = o;
+      }
     }
     return ordinals.subarray(0, n);
   });
@@ -259,8 +268,26 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
     const ids = Array.from(documents.subarray(offset, offset + per), (o) => index.idOf(o));
     rows = await selectRowsByIds(db, ids);
   }
-  const items = rows.map((row) => ({ row, snippet: buildSnippet(row.description, terms) }));
+  const items = await withSnippets(ctx, filter.match, terms, rows);
   return { page: { items, total, page, per, pageCount }, facets };
+}
+
+/**
+ * Each row with its snippet: from the description when the words are there, else from the first
+ * page of its files where they are (with that page's number), else none.
+ */
+async function withSnippets(ctx: AppContext, match: string | null, terms: string[], rows: DocumentRow[]): Promise<ListedDocument[]> {
+  const items: ListedDocument[] = rows.map((row) => ({ row, snippet: buildSnippet(row.description, terms), snippetPage: null }));
+  const missing = items.filter((item) => item.snippet === null).map((item) => item.row.id);
+  if (match === null || missing.length === 0) return items;
+  const pages = await selectMatchingPages(ctx.db.kysely, ctx.db.engine, match, missing);
+  for (const item of items) {
+    const found = item.snippet === null ? pages.get(item.row.id) : undefined;
+    if (!found) continue;
+    item.snippet = buildSnippet(found.text, terms);
+    item.snippetPage = item.snippet === null ? null : found.page;
+  }
+  return items;
 }
 
 /** A public list: published documents in their public shape, with facet counts. */
@@ -268,9 +295,15 @@ export async function listPublicDocuments(
   ctx: AppContext,
   query: DocumentListQuery,
   options: { category?: Category; facets?: boolean } = {},
-): Promise<{ page: ResultPage<PublicDocument & { snippet: SnippetPart[] | null }>; facets: FacetCounts | null }> {
+): Promise<{
+  page: ResultPage<PublicDocument & { snippet: SnippetPart[] | null; snippetPage: number | null }>;
+  facets: FacetCounts | null;
+}> {
   const { page, facets } = await listDocuments(ctx, { query, scope: "public", category: options.category, facets: options.facets ?? true });
-  return { page: { ...page, items: page.items.map(({ row, snippet }) => ({ ...toPublicDocument(row), snippet })) }, facets };
+  return {
+    page: { ...page, items: page.items.map(({ row, snippet, snippetPage }) => ({ ...toPublicDocument(row), snippet, snippetPage })) },
+    facets,
+  };
 }
 
 /** The spec's list items (the public JSON) of one page. */

@@ -2,6 +2,7 @@ import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import { type DocumentFacetsInput, type FacetField, readDocumentFacets } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES } from "~/lib/document-form";
+import { thumbnailKeysOfDocument } from "../contents/contents.queries";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { deleteSearchEntry, writeSearchEntry } from "../search/search-index";
@@ -139,24 +140,32 @@ function announceEdit(ctx: AppContext, wasPublished: boolean, doc: DocumentRow):
 }
 
 /**
- * Deletes a document: the row and its attachment rows in one transaction, then their files.
+ * Deletes a document: the row and its attachment rows in one transaction (what was read from
+ * their files goes with them), then their files and thumbnails.
  * A crash between the two leaves an orphan file (logged), never a row whose file is gone.
  * Returns the deleted document's title, or null if there was none.
  */
 export async function deleteDocument(ctx: AppContext, id: string): Promise<{ title: string } | null> {
   const deleted = await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteSearchEntry(trx, ctx.db.engine, id);
-    return deleteDocumentRows(trx, id);
+    const thumbnails = await thumbnailKeysOfDocument(trx, id);
+    const rows = await deleteDocumentRows(trx, id);
+    return rows ? { ...rows, thumbnails } : undefined;
   });
   if (!deleted) return null;
-  const { document, attachments } = deleted;
-  await removeFiles(ctx, document, attachments);
+  const { document, attachments, thumbnails } = deleted;
+  await removeFiles(ctx, document, attachments, thumbnails);
   ctx.events.publish({ type: "document.removed", audience: document.published === 1 ? "public" : "staff", data: { id: document.id } });
   return { title: document.title };
 }
 
-async function removeFiles(ctx: AppContext, document: DocumentRow, attachments: DocumentAttachmentRow[]): Promise<void> {
-  const keys = [document.file_path, ...attachments.map((a) => a.file_path)].filter((k): k is string => !!k);
+async function removeFiles(
+  ctx: AppContext,
+  document: DocumentRow,
+  attachments: DocumentAttachmentRow[],
+  thumbnails: string[],
+): Promise<void> {
+  const keys = [document.file_path, ...attachments.map((a) => a.file_path), ...thumbnails].filter((k): k is string => !!k);
   const results = await Promise.allSettled(keys.map((key) => ctx.storage.delete(key)));
   results.forEach((result, i) => {
     if (result.status === "rejected") {

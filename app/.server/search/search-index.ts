@@ -3,6 +3,7 @@ import type { Engine } from "../db/client";
 import type { Database, DocumentRow } from "../db/types";
 import { parseList } from "../documents/public-shapes";
 import { indexText } from "./normalise";
+import { removePageEntries } from "./page-index";
 
 /**
  * The full-text index of documents (decision 0015): one entry per document, written by the
@@ -79,9 +80,21 @@ export async function writeSearchEntry(db: Kysely<Database>, engine: Engine, doc
   await recordChange(db, documentId);
 }
 
-/** Removes a document's entry and advances the version. Run in the transaction that deletes it. */
+/**
+ * Removes a document's entry and its pages' entries (page-index.ts) and advances the version.
+ * Run in the transaction that deletes it, before the rows go.
+ */
 export async function deleteSearchEntry(db: Kysely<Database>, engine: Engine, documentId: string): Promise<void> {
   await removeEntries(db, engine, [documentId]);
+  await removePageEntries(db, engine, { documentId });
+  await recordChange(db, documentId);
+}
+
+/**
+ * Advances the version for a change the document index does not hold (the text read from one of
+ * its files): cached matches drop and every list index re-reads the document.
+ */
+export async function noteDocumentChange(db: Kysely<Database>, documentId: string): Promise<void> {
   await recordChange(db, documentId);
 }
 
@@ -179,9 +192,10 @@ async function writeEntries(db: Kysely<Database>, engine: Engine, docs: readonly
 const REBUILD_BATCH = 500;
 
 /**
- * Rebuilds the whole index from the documents table: after a restore or import, and for the
- * benchmark's bulk-loaded documents. Pages by id, so memory stays flat at any size. Returns
- * how many entries were written.
+ * Rebuilds the whole index from the documents table: after a restore or import (with the page
+ * index, page-index.ts), and for the benchmark's bulk-loaded documents. Pages by id, so memory
+ * stays flat at any size. Returns how many entries were written. Migration 0008 runs it too, on
+ * the schema of its day: it touches only the document index.
  */
 export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): Promise<number> {
   await (engine === "postgres" ? sql`delete from search_vectors` : sql`delete from search_fts`).execute(db);

@@ -4,9 +4,9 @@ import { Readable } from "node:stream";
 import type { AppContext } from "../context";
 import { createDocument, findDocument, findPublishedDocument } from "../documents/documents.service";
 import { deleteDocument } from "../documents/manage";
+import { claimDueJobs, deleteJob, insertJob, releaseJob } from "../jobs/jobs.queries";
 import { generateStorageKey } from "../storage";
 import { addMs, iso, MINUTE } from "../time";
-import { claimDueJobs, deleteJob, insertJob, releaseJob } from "./self-test.queries";
 
 /**
  * The test suite's temporary document (admin-and-sharing sections 2 and 9): an UNPUBLISHED

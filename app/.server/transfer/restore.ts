@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { AppContext } from "../context";
 import { migrateToLatest } from "../db/migrate";
 import type { Database } from "../db/types";
+import { rebuildPageIndex } from "../search/page-index";
 import { rebuildSearchIndex } from "../search/search-index";
 import { type ColumnInfo, type DumpHeader, type DumpRow, parseDump, type TableCounts, TransferError } from "./dump-format";
 import { readGzipLines } from "./files";
@@ -59,8 +60,10 @@ export async function restoreDatabase(ctx: AppContext, file: string, options: Re
         if (event.kind === "end") {
           await loader.flush();
           await assertCounts(trx, event.counts);
-          // The search index is derived data, not in the dump: rebuilt from the restored documents.
+          // The search indexes are derived data, not in the dump: rebuilt from the restored
+          // documents and the text read from their files.
           await rebuildSearchIndex(trx, engine);
+          await rebuildPageIndex(trx, engine);
           return event;
         }
       }

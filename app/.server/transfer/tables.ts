@@ -19,6 +19,8 @@ export const TRANSFER_TABLES = [
   { name: "documents", key: "id" },
   { name: "document_attachments", key: "id" },
   { name: "document_facets", key: "id" },
+  { name: "file_contents", key: "file_key" },
+  { name: "file_text_pages", key: "id" },
   { name: "dashboards", key: "id" },
   { name: "navigation_menu", key: "id" },
   { name: "contact_info", key: "id" },
@@ -61,6 +63,8 @@ export const FILE_COLUMNS: readonly FileColumn[] = [
   { table: "document_attachments", key: "file_path", size: "file_size", sha256: "sha256" },
   { table: "dashboards", key: "file_path", size: null, sha256: null },
   { table: "dashboards", key: "thumbnail_key", size: "thumbnail_size", sha256: "thumbnail_sha256" },
+  // The file itself is named by its document or attachment row; its thumbnail only here.
+  { table: "file_contents", key: "thumbnail_key", size: "thumbnail_size", sha256: "thumbnail_sha256" },
 ];
 
 /** The storage keys a dumped row names (none for most tables). */

@@ -3,14 +3,16 @@ import type { SnippetPart } from "~/lib/document-query";
 
 /**
  * A card's text: with a search, the excerpt around the matched words (the server marks them;
- * React escapes every part), else the description.
+ * React escapes every part), after the page it comes from when it is from the file; else the description.
  */
 export function CardText({
   snippet,
+  snippetPage,
   description,
   className,
 }: {
   snippet?: SnippetPart[] | null;
+  snippetPage?: number | null;
   description: string | null;
   className: string;
 }) {
@@ -19,6 +21,7 @@ export function CardText({
     let offset = 0;
     return (
       <p className={className}>
+        {snippetPage ? <span className="font-medium text-slate-700">Page {snippetPage}: </span> : null}
         {snippet.map((part) => {
           const key = offset;
           offset += part.text.length;

@@ -17,6 +17,8 @@ export interface DocumentCardData {
   size: number | null;
   /** With a search: the excerpt around the matched words, shown instead of the description. */
   snippet?: SnippetPart[] | null;
+  /** The file page the snippet comes from, when it does. */
+  snippetPage?: number | null;
 }
 
 const CATEGORY_COLOURS: Record<string, string> = {
@@ -63,7 +65,12 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
           {doc.title}
         </Link>
       </h3>
-      <CardText snippet={doc.snippet} description={doc.description} className="line-clamp-3 text-sm text-slate-600" />
+      <CardText
+        snippet={doc.snippet}
+        snippetPage={doc.snippetPage}
+        description={doc.description}
+        className="line-clamp-3 text-sm text-slate-600"
+      />
       <TagList tags={doc.tags} max={3} />
       {/* The grid's columns follow the viewport, not the room beside the side menu: a narrow card wraps its
           actions onto further lines instead of pushing them past its edge. */}

@@ -17,6 +17,8 @@ export interface ListCardItem {
   size: number | null;
   /** With a search: the excerpt around the matched words, shown instead of the description. */
   snippet?: SnippetPart[] | null;
+  /** The file page the snippet comes from, when it does. */
+  snippetPage?: number | null;
 }
 
 /**
@@ -32,7 +34,7 @@ export function ListCard({ item }: { item: ListCardItem }) {
             {item.title}
           </Link>
         </h2>
-        <CardText snippet={item.snippet} description={item.description} className="text-sm text-slate-600" />
+        <CardText snippet={item.snippet} snippetPage={item.snippetPage} description={item.description} className="text-sm text-slate-600" />
         <TagList tags={item.tags} max={3} />
         <p className="card-facts">
           <span className="card-fact">

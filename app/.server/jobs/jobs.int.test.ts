@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AppContext, closeAppContext, openAppContext } from "~/.server/context";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
-import { claimDueJobs, insertJob, type JobRow } from "./self-test.queries";
+import { claimDueJobs, insertJob, type JobRow } from "./jobs.queries";
 
 const NOW = "2026-03-01T10:00:00.000Z";
 const STALE_BEFORE = "2026-03-01T09:55:00.000Z";
