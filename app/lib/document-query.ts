@@ -227,13 +227,19 @@ export interface SnippetPart {
   mark: boolean;
 }
 
+/** Where in a file a snippet was found: its page, slide or sheet. */
+export interface SnippetPlace {
+  unit: "page" | "slide" | "sheet";
+  number: number;
+}
+
 /** Every category in its canonical order (the category facet's order). */
 export const CATEGORY_ORDER: readonly Category[] = CATEGORIES;
 
 /** What a paged public list's loader returns: the state it was asked for, a page and its facets. */
 export interface ListData<T> {
   query: DocumentListQuery;
-  page: ResultPage<T & { snippet: SnippetPart[] | null; snippetPage: number | null }>;
+  page: ResultPage<T & { snippet: SnippetPart[] | null; snippetPlace: SnippetPlace | null }>;
   facets: FacetCounts | null;
 }
 

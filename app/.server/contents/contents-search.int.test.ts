@@ -24,7 +24,7 @@ const PAGES = Array.from(
 PAGES[36] = "Annex C lists the waterpoints rehabilitated in Garasbaley, where the committee reported a qoryaweyne shortage.";
 
 function reading(pages: readonly string[]): Reading {
-  return { status: "done", reason: null, pageCount: pages.length, pages, truncated: false, thumbnail: null };
+  return { status: "done", reason: null, pageCount: pages.length, unit: "page", pages, truncated: false, thumbnail: null };
 }
 
 async function storedDocument(ctx: AppContext, title: string, description: string, published = true): Promise<{ id: string; key: string }> {
@@ -71,7 +71,7 @@ for (const engine of testEngines()) {
       await saveReading(t.ctx.db.kysely, engine, doc.key, reading(PAGES), new Date().toISOString());
       const found = await search(t.ctx, "qoryaweyne");
       expect(found.map((d) => d.id)).toEqual([doc.id]);
-      expect(found[0]!.snippetPage).toBe(37);
+      expect(found[0]!.snippetPlace).toEqual({ unit: "page", number: 37 });
       expect(found[0]!.snippet?.filter((p) => p.mark).map((p) => p.text)).toEqual(["qoryaweyne"]);
       // A phrase from the page, and a prefix, find it too; a word on no page does not.
       expect((await search(t.ctx, '"waterpoints rehabilitated"')).map((d) => d.id)).toEqual([doc.id]);
@@ -87,7 +87,7 @@ for (const engine of testEngines()) {
       await saveReading(t.ctx.db.kysely, engine, inFile.key, reading(PAGES), new Date().toISOString());
       const found = await search(t.ctx, "garasbaley");
       expect(found.map((d) => d.id)).toEqual([own.id, inFile.id]);
-      expect(found[0]!.snippetPage).toBeNull();
+      expect(found[0]!.snippetPlace).toBeNull();
     });
 
     it("drops the words of an unpublished or deleted document, and of a file read again", async () => {

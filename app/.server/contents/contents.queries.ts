@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../db/client";
-import type { Database, FileContentsRow } from "../db/types";
+import type { Database, FileContentsRow, TextUnit } from "../db/types";
 import { insertJob } from "../jobs/jobs.queries";
 import { removePageEntries, writePageEntries } from "../search/page-index";
 import { noteDocumentChange } from "../search/search-index";
@@ -46,6 +46,8 @@ export interface Reading {
   status: "done" | "failed";
   reason: string | null;
   pageCount: number | null;
+  /** What each entry of `pages` is (null when nothing was read). */
+  unit: TextUnit | null;
   /** The text of each page, in order (page 1 first); empty when nothing was read. */
   pages: readonly string[];
   truncated: boolean;
@@ -100,6 +102,7 @@ export async function saveReading(
         status: reading.status,
         reason: reading.reason,
         page_count: reading.pageCount,
+        text_unit: reading.unit,
         text_chars: nonEmpty.reduce((sum, p) => sum + p.text.length, 0),
         text_truncated: reading.truncated ? 1 : 0,
         thumbnail_key: reading.thumbnail?.key ?? null,

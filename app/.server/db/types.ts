@@ -203,6 +203,8 @@ export interface JobsTable {
   created_at: Timestamp;
 }
 
+export type TextUnit = "page" | "slide" | "sheet" | "whole";
+
 /** What reading a stored file found (issue 11, decision 0020); one row per stored file of a document. */
 export interface FileContentsTable {
   /** The file's storage key (documents.file_path or document_attachments.file_path). */
@@ -214,6 +216,8 @@ export interface FileContentsTable {
   /** Why reading failed or was cut short, in words a person reads ("Encrypted PDF"); null when done in full. */
   reason: string | null;
   page_count: number | null;
+  /** What a page of file_text_pages is in this file: a PDF page, a slide, a sheet, or the whole text (no pages). */
+  text_unit: TextUnit | null;
   text_chars: Count;
   /** 1 when the text was cut at the limit. */
   text_truncated: Flag;

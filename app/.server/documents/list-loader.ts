@@ -17,7 +17,7 @@ export async function loadCategoryList(ctx: AppContext, request: Request, catego
   return {
     query,
     facets,
-    page: { ...page, items: page.items.map((doc) => ({ ...toPublicListItem(doc), snippet: doc.snippet, snippetPage: doc.snippetPage })) },
+    page: { ...page, items: page.items.map((doc) => ({ ...toPublicListItem(doc), snippet: doc.snippet, snippetPlace: doc.snippetPlace })) },
   };
 }
 
@@ -28,6 +28,6 @@ export async function loadLibrary(ctx: AppContext, request: Request): Promise<Li
   return {
     query,
     facets,
-    page: { ...page, items: page.items.map((doc) => ({ ...toPublicCardItem(doc), snippet: doc.snippet, snippetPage: doc.snippetPage })) },
+    page: { ...page, items: page.items.map((doc) => ({ ...toPublicCardItem(doc), snippet: doc.snippet, snippetPlace: doc.snippetPlace })) },
   };
 }

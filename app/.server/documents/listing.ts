@@ -10,6 +10,7 @@ import {
   MULTI_FACETS,
   type ResultPage,
   type SnippetPart,
+  type SnippetPlace,
   type Sort,
 } from "~/lib/document-query";
 import { type Paging, readPage } from "~/lib/paging";
@@ -53,8 +54,8 @@ export interface ListedDocument {
   row: DocumentRow;
   /** An excerpt around the first matched word, when there is a search and a match in the description or a file's text. */
   snippet: SnippetPart[] | null;
-  /** The page of the file the snippet comes from, or null when it comes from the description. */
-  snippetPage: number | null;
+  /** Where in the file the snippet comes from, or null when from the description (or a file without pages). */
+  snippetPlace: SnippetPlace | null;
 }
 
 export interface ListResult {
@@ -277,7 +278,7 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
  * page of its files where they are (with that page's number), else none.
  */
 async function withSnippets(ctx: AppContext, match: string | null, terms: string[], rows: DocumentRow[]): Promise<ListedDocument[]> {
-  const items: ListedDocument[] = rows.map((row) => ({ row, snippet: buildSnippet(row.description, terms), snippetPage: null }));
+  const items: ListedDocument[] = rows.map((row) => ({ row, snippet: buildSnippet(row.description, terms), snippetPlace: null }));
   const missing = items.filter((item) => item.snippet === null).map((item) => item.row.id);
   if (match === null || missing.length === 0) return items;
   const pages = await selectMatchingPages(ctx.db.kysely, ctx.db.engine, match, missing);
@@ -285,7 +286,9 @@ async function withSnippets(ctx: AppContext, match: string | null, terms: string
     const found = item.snippet === null ? pages.get(item.row.id) : undefined;
     if (!found) continue;
     item.snippet = buildSnippet(found.text, terms);
-    item.snippetPage = item.snippet === null ? null : found.page;
+    // A DOCX or a text file has no pages to point at: its snippet stands alone.
+    if (item.snippet !== null && found.unit !== null && found.unit !== "whole")
+      item.snippetPlace = { unit: found.unit, number: found.page };
   }
   return items;
 }
@@ -296,12 +299,12 @@ export async function listPublicDocuments(
   query: DocumentListQuery,
   options: { category?: Category; facets?: boolean } = {},
 ): Promise<{
-  page: ResultPage<PublicDocument & { snippet: SnippetPart[] | null; snippetPage: number | null }>;
+  page: ResultPage<PublicDocument & { snippet: SnippetPart[] | null; snippetPlace: SnippetPlace | null }>;
   facets: FacetCounts | null;
 }> {
   const { page, facets } = await listDocuments(ctx, { query, scope: "public", category: options.category, facets: options.facets ?? true });
   return {
-    page: { ...page, items: page.items.map(({ row, snippet, snippetPage }) => ({ ...toPublicDocument(row), snippet, snippetPage })) },
+    page: { ...page, items: page.items.map(({ row, snippet, snippetPlace }) => ({ ...toPublicDocument(row), snippet, snippetPlace })) },
     facets,
   };
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../db/client";
-import type { Database } from "../db/types";
+import type { Database, TextUnit } from "../db/types";
 import { indexText } from "./normalise";
 
 /**
@@ -120,14 +120,21 @@ export async function selectPageMatchIds(
   return rows.map((r) => r.id);
 }
 
+/** Where a document's words were found in its files: the page, what a page is in that file, its text. */
+export interface MatchingPage {
+  page: number;
+  unit: TextUnit | null;
+  text: string;
+}
+
 /** The first page of each given document that matches the rendered query, with its text: for snippets. */
 export async function selectMatchingPages(
   db: Kysely<Database>,
   engine: Engine,
   match: string,
   documentIds: readonly string[],
-): Promise<Map<string, { page: number; text: string }>> {
-  const found = new Map<string, { page: number; text: string }>();
+): Promise<Map<string, MatchingPage>> {
+  const found = new Map<string, MatchingPage>();
   if (documentIds.length === 0) return found;
   const ids = sql.join(documentIds.map((id) => sql`${id}`));
   const { rows } =
@@ -147,18 +154,19 @@ export async function selectMatchingPages(
   }
   if (first.size === 0) return found;
   const texts = await db
-    .selectFrom("file_text_pages")
-    .select(["id", "text"])
+    .selectFrom("file_text_pages as p")
+    .innerJoin("file_contents as c", "c.file_key", "p.file_key")
+    .select(["p.id", "p.text", "c.text_unit"])
     .where(
-      "id",
+      "p.id",
       "in",
       [...first.values()].map((p) => p.page_id),
     )
     .execute();
-  const textOf = new Map(texts.map((t) => [t.id, t.text]));
+  const textOf = new Map(texts.map((t) => [t.id, t]));
   for (const [documentId, { page, page_id }] of first) {
-    const text = textOf.get(page_id);
-    if (text !== undefined) found.set(documentId, { page, text });
+    const row = textOf.get(page_id);
+    if (row !== undefined) found.set(documentId, { page, unit: row.text_unit, text: row.text });
   }
   return found;
 }

@@ -1,5 +1,7 @@
 import { Fragment } from "react";
-import type { SnippetPart } from "~/lib/document-query";
+import type { SnippetPart, SnippetPlace } from "~/lib/document-query";
+
+const PLACE_LABELS: Record<SnippetPlace["unit"], string> = { page: "Page", slide: "Slide", sheet: "Sheet" };
 
 /**
  * A card's text: with a search, the excerpt around the matched words (the server marks them;
@@ -7,12 +9,12 @@ import type { SnippetPart } from "~/lib/document-query";
  */
 export function CardText({
   snippet,
-  snippetPage,
+  snippetPlace,
   description,
   className,
 }: {
   snippet?: SnippetPart[] | null;
-  snippetPage?: number | null;
+  snippetPlace?: SnippetPlace | null;
   description: string | null;
   className: string;
 }) {
@@ -21,7 +23,9 @@ export function CardText({
     let offset = 0;
     return (
       <p className={className}>
-        {snippetPage ? <span className="font-medium text-slate-700">Page {snippetPage}: </span> : null}
+        {snippetPlace ? (
+          <span className="font-medium text-slate-700">{`${PLACE_LABELS[snippetPlace.unit]} ${snippetPlace.number}: `}</span>
+        ) : null}
         {snippet.map((part) => {
           const key = offset;
           offset += part.text.length;

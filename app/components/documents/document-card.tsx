@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SnippetPart } from "~/lib/document-query";
+import type { SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { previewHref } from "~/lib/preview-link";
 import { SpriteIcon } from "../ui/icon-sprite";
@@ -17,8 +17,8 @@ export interface DocumentCardData {
   size: number | null;
   /** With a search: the excerpt around the matched words, shown instead of the description. */
   snippet?: SnippetPart[] | null;
-  /** The file page the snippet comes from, when it does. */
-  snippetPage?: number | null;
+  /** Where in the file the snippet comes from, when it does. */
+  snippetPlace?: SnippetPlace | null;
 }
 
 const CATEGORY_COLOURS: Record<string, string> = {
@@ -67,7 +67,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
       </h3>
       <CardText
         snippet={doc.snippet}
-        snippetPage={doc.snippetPage}
+        snippetPlace={doc.snippetPlace}
         description={doc.description}
         className="line-clamp-3 text-sm text-slate-600"
       />

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SnippetPart } from "~/lib/document-query";
+import type { SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatLongDate, formatSizeKb } from "~/lib/format";
 import { documentShareUrl } from "~/lib/share";
 import { SpriteIcon } from "../ui/icon-sprite";
@@ -17,8 +17,8 @@ export interface ListCardItem {
   size: number | null;
   /** With a search: the excerpt around the matched words, shown instead of the description. */
   snippet?: SnippetPart[] | null;
-  /** The file page the snippet comes from, when it does. */
-  snippetPage?: number | null;
+  /** Where in the file the snippet comes from, when it does. */
+  snippetPlace?: SnippetPlace | null;
 }
 
 /**
@@ -34,7 +34,12 @@ export function ListCard({ item }: { item: ListCardItem }) {
             {item.title}
           </Link>
         </h2>
-        <CardText snippet={item.snippet} snippetPage={item.snippetPage} description={item.description} className="text-sm text-slate-600" />
+        <CardText
+          snippet={item.snippet}
+          snippetPlace={item.snippetPlace}
+          description={item.description}
+          className="text-sm text-slate-600"
+        />
         <TagList tags={item.tags} max={3} />
         <p className="card-facts">
           <span className="card-fact">

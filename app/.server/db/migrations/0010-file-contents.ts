@@ -25,6 +25,7 @@ export async function up(schema: Kysely<unknown>, engine: Engine): Promise<void>
     status text not null,
     reason text,
     page_count integer,
+    text_unit text,
     text_chars integer not null default 0,
     text_truncated integer not null default 0,
     thumbnail_key text,
