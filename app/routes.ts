@@ -72,6 +72,7 @@ export default [
   route("api/attachments/:id", "routes/api/attachment-file.ts"),
   // Dashboard thumbnails, cached by the version in their address (decision 0011).
   route("api/dashboards/:id/thumbnail", "routes/api/dashboard-thumbnail.ts"),
+  route("api/documents/:id/thumbnail", "routes/api/document-thumbnail.ts"),
   // Live updates: server-sent events (ARCHITECTURE.md section 3).
   route("api/events", "routes/api/events.ts"),
   route("preferences/side-menu", "routes/preferences-side-menu.ts"),

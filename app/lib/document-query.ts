@@ -227,6 +227,16 @@ export interface SnippetPart {
   mark: boolean;
 }
 
+/** What a list's cards show beside the document's own fields. */
+export interface ListItemExtras {
+  snippet: SnippetPart[] | null;
+  snippetPlace: SnippetPlace | null;
+  /** The first page as a small image (with its size, so the card does not move when it loads). */
+  thumbnail: { src: string; width: number; height: number } | null;
+  /** The file's type as a short label ("PDF"), for the placeholder when there is no thumbnail; null without a file. */
+  fileType: string | null;
+}
+
 /** Where in a file a snippet was found: its page, slide or sheet. */
 export interface SnippetPlace {
   unit: "page" | "slide" | "sheet";
@@ -239,7 +249,7 @@ export const CATEGORY_ORDER: readonly Category[] = CATEGORIES;
 /** What a paged public list's loader returns: the state it was asked for, a page and its facets. */
 export interface ListData<T> {
   query: DocumentListQuery;
-  page: ResultPage<T & { snippet: SnippetPart[] | null; snippetPlace: SnippetPlace | null }>;
+  page: ResultPage<T & ListItemExtras>;
   facets: FacetCounts | null;
 }
 

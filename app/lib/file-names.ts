@@ -57,3 +57,9 @@ export function contentDisposition(kind: "attachment" | "inline", fileName: stri
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/** A file's type as a card's placeholder shows it ("PDF", "DOCX"), or null without a file. */
+export function fileTypeLabel(ext: string | null | undefined): string | null {
+  const clean = ext?.replace(/^\./, "").trim();
+  return clean ? clean.slice(0, 5).toUpperCase() : null;
+}

@@ -11,7 +11,7 @@ import {
   thumbnailVersion,
 } from "~/lib/dashboard-thumbnail";
 import type { AppContext } from "../context";
-import { fileResponse } from "../http/file-response";
+import { fileResponse, versionedCacheControl } from "../http/file-response";
 import { generateStorageKey } from "../storage";
 import { parseImageForm } from "../uploads/image-form";
 import { toWebpThumbnail } from "../uploads/images";
@@ -134,8 +134,6 @@ export async function dashboardThumbnailFile(ctx: AppContext, id: string, viewer
   };
 }
 
-const YEAR_S = 365 * 24 * 60 * 60;
-
 /**
  * GET /api/dashboards/:id/thumbnail?v=: the WebP, with nosniff and a sandbox CSP like every file.
  * At its current address (`v` = the file's version) it never changes, so browsers keep it for a
@@ -145,7 +143,6 @@ const YEAR_S = 365 * 24 * 60 * 60;
 export async function thumbnailResponse(ctx: AppContext, request: Request, id: string, viewer: { staff: boolean }): Promise<Response> {
   const file = await dashboardThumbnailFile(ctx, id, viewer);
   if (!file) return new Response("Thumbnail not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  const scope = file.isPublic ? "public" : "private";
   const current = new URL(request.url).searchParams.get("v") === file.version;
   return fileResponse(request, ctx.storage, {
     key: file.key,
@@ -154,6 +151,6 @@ export async function thumbnailResponse(ctx: AppContext, request: Request, id: s
     mimeType: "image/webp",
     fileName: "thumbnail.webp",
     disposition: "inline",
-    cacheControl: current ? `${scope}, max-age=${YEAR_S}, immutable, no-transform` : `${scope}, no-cache, no-transform`,
+    cacheControl: versionedCacheControl(file.isPublic, current),
   });
 }

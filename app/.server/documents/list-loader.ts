@@ -1,5 +1,6 @@
 import type { Category } from "~/lib/categories";
 import { CARD_PER, type ListData, readListQuery } from "~/lib/document-query";
+import { fileTypeLabel } from "~/lib/file-names";
 import type { AppContext } from "../context";
 import { listPublicDocuments } from "./listing";
 import { type PublicCardItem, type PublicListItem, toPublicCardItem, toPublicListItem } from "./public-shapes";
@@ -17,7 +18,16 @@ export async function loadCategoryList(ctx: AppContext, request: Request, catego
   return {
     query,
     facets,
-    page: { ...page, items: page.items.map((doc) => ({ ...toPublicListItem(doc), snippet: doc.snippet, snippetPlace: doc.snippetPlace })) },
+    page: {
+      ...page,
+      items: page.items.map((doc) => ({
+        ...toPublicListItem(doc),
+        snippet: doc.snippet,
+        snippetPlace: doc.snippetPlace,
+        thumbnail: doc.thumbnail,
+        fileType: fileTypeLabel(doc.file_ext),
+      })),
+    },
   };
 }
 
@@ -28,6 +38,15 @@ export async function loadLibrary(ctx: AppContext, request: Request): Promise<Li
   return {
     query,
     facets,
-    page: { ...page, items: page.items.map((doc) => ({ ...toPublicCardItem(doc), snippet: doc.snippet, snippetPlace: doc.snippetPlace })) },
+    page: {
+      ...page,
+      items: page.items.map((doc) => ({
+        ...toPublicCardItem(doc),
+        snippet: doc.snippet,
+        snippetPlace: doc.snippetPlace,
+        thumbnail: doc.thumbnail,
+        fileType: fileTypeLabel(doc.file_ext),
+      })),
+    },
   };
 }

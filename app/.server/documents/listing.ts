@@ -7,6 +7,7 @@ import {
   FILE_TYPES,
   type FileType,
   fileTypeOfExtension,
+  type ListItemExtras,
   MULTI_FACETS,
   type ResultPage,
   type SnippetPart,
@@ -14,6 +15,7 @@ import {
   type Sort,
 } from "~/lib/document-query";
 import { type Paging, readPage } from "~/lib/paging";
+import { type ThumbnailRef, thumbnailsOf } from "../contents/thumbnails";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { type IndexCounts, type ListIndex, ListIndexHolder, type ValueCount } from "../search/list-index";
@@ -56,6 +58,8 @@ export interface ListedDocument {
   snippet: SnippetPart[] | null;
   /** Where in the file the snippet comes from, or null when from the description (or a file without pages). */
   snippetPlace: SnippetPlace | null;
+  /** The first page of its file as a small image, when the reader made one. */
+  thumbnail: ThumbnailRef | null;
 }
 
 export interface ListResult {
@@ -274,11 +278,20 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
 }
 
 /**
- * Each row with its snippet: from the description when the words are there, else from the first
- * page of its files where they are (with that page's number), else none.
+ * Each row with its thumbnail and its snippet: from the description when the words are there,
+ * else from the first page of its files where they are (with that page's number), else none.
  */
 async function withSnippets(ctx: AppContext, match: string | null, terms: string[], rows: DocumentRow[]): Promise<ListedDocument[]> {
-  const items: ListedDocument[] = rows.map((row) => ({ row, snippet: buildSnippet(row.description, terms), snippetPlace: null }));
+  const thumbnails = await thumbnailsOf(
+    ctx.db.kysely,
+    rows.map((r) => r.id),
+  );
+  const items: ListedDocument[] = rows.map((row) => ({
+    row,
+    snippet: buildSnippet(row.description, terms),
+    snippetPlace: null,
+    thumbnail: thumbnails.get(row.id) ?? null,
+  }));
   const missing = items.filter((item) => item.snippet === null).map((item) => item.row.id);
   if (match === null || missing.length === 0) return items;
   const pages = await selectMatchingPages(ctx.db.kysely, ctx.db.engine, match, missing);
@@ -299,12 +312,20 @@ export async function listPublicDocuments(
   query: DocumentListQuery,
   options: { category?: Category; facets?: boolean } = {},
 ): Promise<{
-  page: ResultPage<PublicDocument & { snippet: SnippetPart[] | null; snippetPlace: SnippetPlace | null }>;
+  page: ResultPage<PublicDocument & Omit<ListItemExtras, "fileType">>;
   facets: FacetCounts | null;
 }> {
   const { page, facets } = await listDocuments(ctx, { query, scope: "public", category: options.category, facets: options.facets ?? true });
   return {
-    page: { ...page, items: page.items.map(({ row, snippet, snippetPlace }) => ({ ...toPublicDocument(row), snippet, snippetPlace })) },
+    page: {
+      ...page,
+      items: page.items.map(({ row, snippet, snippetPlace, thumbnail }) => ({
+        ...toPublicDocument(row),
+        snippet,
+        snippetPlace,
+        thumbnail,
+      })),
+    },
     facets,
   };
 }

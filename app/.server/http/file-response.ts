@@ -129,3 +129,15 @@ async function openBody(request: Request, storage: Storage, file: StoredFile, by
     throw error;
   }
 }
+
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * Cache-Control for an image whose address carries its version (`?v=`, a hash of its bytes):
+ * asked with the current version, it is kept for a year (a new image gets a new address); asked
+ * otherwise, it is checked each time. Public when anyone may see it, else private.
+ */
+export function versionedCacheControl(isPublic: boolean, current: boolean): string {
+  const scope = isPublic ? "public" : "private";
+  return current ? `${scope}, max-age=${YEAR_S}, immutable, no-transform` : `${scope}, no-cache, no-transform`;
+}

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import type { SnippetPart, SnippetPlace } from "~/lib/document-query";
+import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { previewHref } from "~/lib/preview-link";
 import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 import { CardText } from "./card-text";
+import { DocumentThumb } from "./document-thumb";
 import { DownloadButton } from "./download-button";
 
 export interface DocumentCardData {
@@ -19,6 +20,9 @@ export interface DocumentCardData {
   snippet?: SnippetPart[] | null;
   /** Where in the file the snippet comes from, when it does. */
   snippetPlace?: SnippetPlace | null;
+  /** The first page, or the type's placeholder (lists that know neither show no picture). */
+  thumbnail?: ListItemExtras["thumbnail"];
+  fileType?: string | null;
 }
 
 const CATEGORY_COLOURS: Record<string, string> = {
@@ -60,11 +64,14 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
         <CategoryBadge category={doc.category} />
         <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>
       </div>
-      <h3 className="text-base font-semibold leading-snug">
-        <Link to={`/document/${doc.id}`} className="hover:text-brand-700 hover:underline">
-          {doc.title}
-        </Link>
-      </h3>
+      <div className="flex items-start gap-3">
+        {doc.thumbnail !== undefined ? <DocumentThumb thumbnail={doc.thumbnail} fileType={doc.fileType ?? null} /> : null}
+        <h3 className="min-w-0 text-base font-semibold leading-snug">
+          <Link to={`/document/${doc.id}`} className="hover:text-brand-700 hover:underline">
+            {doc.title}
+          </Link>
+        </h3>
+      </div>
       <CardText
         snippet={doc.snippet}
         snippetPlace={doc.snippetPlace}

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import type { SnippetPart, SnippetPlace } from "~/lib/document-query";
+import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatLongDate, formatSizeKb } from "~/lib/format";
 import { documentShareUrl } from "~/lib/share";
 import { SpriteIcon } from "../ui/icon-sprite";
 import { CardText } from "./card-text";
 import { TagList } from "./document-card";
+import { DocumentThumb } from "./document-thumb";
 import { DownloadButton } from "./download-button";
 import { ShareLinkButton } from "./share-link-button";
 
@@ -19,6 +20,8 @@ export interface ListCardItem {
   snippet?: SnippetPart[] | null;
   /** Where in the file the snippet comes from, when it does. */
   snippetPlace?: SnippetPlace | null;
+  thumbnail?: ListItemExtras["thumbnail"];
+  fileType?: string | null;
 }
 
 /**
@@ -28,29 +31,32 @@ export interface ListCardItem {
 export function ListCard({ item }: { item: ListCardItem }) {
   return (
     <article className="card flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-      <div className="min-w-0 flex-1 space-y-2">
-        <h2 className="text-lg font-semibold leading-snug">
-          <Link to={`/document/${item.id}`} className="hover:text-brand-700 hover:underline">
-            {item.title}
-          </Link>
-        </h2>
-        <CardText
-          snippet={item.snippet}
-          snippetPlace={item.snippetPlace}
-          description={item.description}
-          className="text-sm text-slate-600"
-        />
-        <TagList tags={item.tags} max={3} />
-        <p className="card-facts">
-          <span className="card-fact">
-            <SpriteIcon name="calendar" className="h-3.5 w-3.5" />
-            <time dateTime={item.created_at}>{formatLongDate(item.created_at)}</time>
-          </span>
-          <span className="card-fact whitespace-nowrap">
-            <SpriteIcon name="hard-drive" className="h-3.5 w-3.5" />
-            {formatSizeKb(item.size)}
-          </span>
-        </p>
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        {item.thumbnail !== undefined ? <DocumentThumb thumbnail={item.thumbnail} fileType={item.fileType ?? null} /> : null}
+        <div className="min-w-0 flex-1 space-y-2">
+          <h2 className="text-lg font-semibold leading-snug">
+            <Link to={`/document/${item.id}`} className="hover:text-brand-700 hover:underline">
+              {item.title}
+            </Link>
+          </h2>
+          <CardText
+            snippet={item.snippet}
+            snippetPlace={item.snippetPlace}
+            description={item.description}
+            className="text-sm text-slate-600"
+          />
+          <TagList tags={item.tags} max={3} />
+          <p className="card-facts">
+            <span className="card-fact">
+              <SpriteIcon name="calendar" className="h-3.5 w-3.5" />
+              <time dateTime={item.created_at}>{formatLongDate(item.created_at)}</time>
+            </span>
+            <span className="card-fact whitespace-nowrap">
+              <SpriteIcon name="hard-drive" className="h-3.5 w-3.5" />
+              {formatSizeKb(item.size)}
+            </span>
+          </p>
+        </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         <ShareLinkButton url={() => documentShareUrl(window.location.origin, item.id)} title={item.title} />

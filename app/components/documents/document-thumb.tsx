@@ -1,0 +1,28 @@
+import type { ListItemExtras } from "~/lib/document-query";
+
+/**
+ * A document's first page beside its card (issue 11): the reader's small WebP, lazy-loaded, in a
+ * box of fixed size (with the image's own width and height, so nothing moves when it arrives);
+ * without one, the file's type in the same box. Decorative: the card's title names the document.
+ */
+export function DocumentThumb({ thumbnail, fileType }: Pick<ListItemExtras, "thumbnail" | "fileType">) {
+  const box = "h-[84px] w-16 shrink-0 overflow-hidden rounded border border-slate-200 bg-white";
+  if (thumbnail) {
+    return (
+      <img
+        src={thumbnail.src}
+        width={thumbnail.width}
+        height={thumbnail.height}
+        loading="lazy"
+        decoding="async"
+        alt=""
+        className={`${box} object-cover object-top`}
+      />
+    );
+  }
+  return (
+    <div aria-hidden="true" className={`${box} flex items-center justify-center bg-slate-50 text-xs font-semibold text-slate-500`}>
+      {fileType ?? "—"}
+    </div>
+  );
+}
