@@ -9,6 +9,7 @@ export default [
     route("standards", "routes/public/standards.tsx"),
     // One public document view for every address a document may be shared under (ARCHITECTURE.md section 4).
     route("document/:id", "routes/public/document-detail.tsx", { id: "document-detail" }),
+    route("document/:id/text", "routes/public/document-text.tsx"),
     route("public-document/:id", "routes/public/document-detail.tsx", { id: "public-document" }),
     route("shared/document/:idOrToken", "routes/public/document-detail.tsx", { id: "shared-document" }),
     route("dashboards", "routes/public/dashboards.tsx"),

@@ -1,6 +1,8 @@
 import { downloadExtension } from "~/lib/file-names";
 import { mimeForExtension } from "~/lib/mime";
 import type { RequestMeta } from "../activity/activity.service";
+import { selectFileContents } from "../contents/contents.queries";
+import { type ThumbnailRef, thumbnailsOf } from "../contents/thumbnails";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { StorageNotFoundError } from "../storage";
@@ -31,6 +33,10 @@ export interface DocumentDetailView {
   document: DocumentDetail;
   attachments: Array<AttachmentDetail & { url: string }>;
   preview: PreviewData;
+  /** The first page as a small image, when the file reader made one. */
+  thumbnail: ThumbnailRef | null;
+  /** How much text was read from the file (characters), when any: the text view is offered then. */
+  textChars: number | null;
 }
 
 export interface DetailRequest {
@@ -77,7 +83,18 @@ export async function documentDetailView(ctx: AppContext, request: DetailRequest
       url: await signedFileUrl(ctx, { kind: "attachment", id: a.id, version: fileVersion(a) }, "attachment"),
     })),
   );
-  return { document, attachments: signedAttachments, preview: await previewOf(ctx, row, request.previewOpen) };
+  const [preview, thumbnails, contents] = await Promise.all([
+    previewOf(ctx, row, request.previewOpen),
+    thumbnailsOf(ctx.db.kysely, [row.id]),
+    row.file_path ? selectFileContents(ctx.db.kysely, row.file_path) : Promise.resolve(undefined),
+  ]);
+  return {
+    document,
+    attachments: signedAttachments,
+    preview,
+    thumbnail: thumbnails.get(row.id) ?? null,
+    textChars: contents && contents.text_chars > 0 ? contents.text_chars : null,
+  };
 }
 
 async function previewOf(ctx: AppContext, row: DocumentRow, open: boolean): Promise<PreviewData> {

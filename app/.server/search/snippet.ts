@@ -82,3 +82,17 @@ export function buildSnippet(raw: string | null, terms: readonly string[], maxCh
   if (end < text.length) push("…", false);
   return parts;
 }
+
+/** All of `text` in parts, the words matching `terms` marked (the text view's highlighting); one unmarked part without terms. */
+export function markTerms(text: string, terms: readonly string[]): SnippetPart[] {
+  if (terms.length === 0 || text === "") return text ? [{ text, mark: false }] : [];
+  const parts: SnippetPart[] = [];
+  let at = 0;
+  for (const hit of hitsIn(text, terms)) {
+    if (hit.start > at) parts.push({ text: text.slice(at, hit.start), mark: false });
+    parts.push({ text: text.slice(hit.start, hit.end), mark: true });
+    at = hit.end;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), mark: false });
+  return parts;
+}

@@ -10,7 +10,7 @@ import { DownloadButton } from "~/components/documents/download-button";
 import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
 import { buttonClass } from "~/components/ui/styles";
-import { formatSizeMb } from "~/lib/format";
+import { formatSizeKb, formatSizeMb } from "~/lib/format";
 import { previewToggleHref, readPreviewRequest } from "~/lib/preview-link";
 import { documentShareUrl, reportIssueHref } from "~/lib/share";
 import { siteTitle, supportEmail } from "~/lib/site";
@@ -98,15 +98,37 @@ function DocumentView({ view }: { view: FoundData }) {
       </div>
 
       <article className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <DocumentFacts doc={doc} />
+        <div className="flex items-start gap-4">
+          <div className="min-w-0 flex-1">
+            <DocumentFacts doc={doc} />
+          </div>
+          {view.thumbnail ? (
+            <img
+              src={view.thumbnail.src}
+              width={view.thumbnail.width}
+              height={view.thumbnail.height}
+              loading="lazy"
+              decoding="async"
+              alt={`First page of ${doc.title}`}
+              className="hidden h-auto w-32 shrink-0 rounded border border-slate-200 sm:block"
+            />
+          ) : null}
+        </div>
         <div className="mt-6 border-t border-slate-200 pt-4">
           {doc.has_file ? (
-            <DownloadButton
-              documentId={doc.id}
-              title={doc.title}
-              label={`Download Document (${(doc.extension ?? "").toUpperCase()}, ${formatSizeMb(doc.size)})`}
-              className="w-full sm:w-auto"
-            />
+            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+              <DownloadButton
+                documentId={doc.id}
+                title={doc.title}
+                label={`Download Document (${(doc.extension ?? "").toUpperCase()}, ${formatSizeMb(doc.size)})`}
+                className="w-full sm:w-auto"
+              />
+              {view.textChars ? (
+                <Link to={`/document/${doc.id}/text`} className={`${buttonClass.secondary} w-full sm:w-auto`}>
+                  {`Read as text — ${formatSizeKb(view.textChars)} instead of the ${formatSizeMb(doc.size)} ${(doc.extension ?? "file").toUpperCase()}`}
+                </Link>
+              ) : null}
+            </div>
           ) : (
             <div className="flex gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
               <FileX aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />

@@ -1,0 +1,144 @@
+import { ArrowLeft, FileX } from "lucide-react";
+import { Fragment } from "react";
+import { data, Link } from "react-router";
+import { documentTextView, type TextPage } from "~/.server/contents/text-view";
+import { app } from "~/.server/context";
+import { buttonClass } from "~/components/ui/styles";
+import { formatSizeKb, formatSizeMb } from "~/lib/format";
+import { siteTitle } from "~/lib/site";
+import type { Route } from "./+types/document-text";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData?.found) return [{ title: siteTitle(matches, "Document not found") }, { name: "robots", content: "noindex" }];
+  return [{ title: siteTitle(matches, `${loaderData.view.document.title} (text)`) }];
+};
+
+/**
+ * /document/:id/text: the text read from a published document's file (issue 11), light enough
+ * for a 2G link; `?q=` marks the search words the reader came with, `?part=` pages through a
+ * long file. Works without JavaScript: it is plain HTML and links.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const part = Number.parseInt(url.searchParams.get("part") ?? "1", 10);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 500);
+  const view = await documentTextView(app(), params.id, { q, part: Number.isFinite(part) ? part : 1 });
+  if (!view) return data({ found: false as const }, { status: 404 });
+  return { found: true as const, view };
+}
+
+const UNIT_NAMES = { page: "Page", slide: "Slide", sheet: "Sheet" } as const;
+
+function partHref(id: string, part: number, q: string): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (part > 1) params.set("part", String(part));
+  const query = params.toString();
+  return `/document/${id}/text${query ? `?${query}` : ""}`;
+}
+
+function PageText({ page, unit }: { page: TextPage; unit: keyof typeof UNIT_NAMES | null }) {
+  return (
+    <section aria-label={unit ? `${UNIT_NAMES[unit]} ${page.number}` : undefined} className="space-y-3">
+      {unit ? (
+        <p className="border-t border-slate-200 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+          {UNIT_NAMES[unit]} {page.number}
+        </p>
+      ) : null}
+      {page.paragraphs.map((parts, i) => {
+        let offset = 0;
+        return (
+          // Paragraphs never move within a rendered page: their position is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: static text, rendered once
+          <p key={i} className="leading-relaxed">
+            {parts.map((part) => {
+              const key = offset;
+              offset += part.text.length;
+              return part.mark ? (
+                <mark key={key} className="rounded-sm bg-amber-100 px-0.5 text-slate-900">
+                  {part.text}
+                </mark>
+              ) : (
+                <Fragment key={key}>{part.text}</Fragment>
+              );
+            })}
+          </p>
+        );
+      })}
+    </section>
+  );
+}
+
+export default function DocumentText({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <FileX aria-hidden className="mx-auto h-12 w-12 text-slate-400" />
+        <h1 className="mt-4 text-2xl font-semibold">Document not found</h1>
+        <p className="mt-2 text-slate-700">The document you're looking for doesn't exist or has been removed.</p>
+        <Link to="/documents" className={`${buttonClass.primary} mt-8`}>
+          Back to Documents
+        </Link>
+      </div>
+    );
+  }
+  const { view } = loaderData;
+  const { document: doc, availability } = view;
+  const unit = view.unit === "whole" ? null : view.unit;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <Link to={`/document/${doc.id}`} className={buttonClass.ghost}>
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Back to the document
+      </Link>
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold leading-tight">{doc.title}</h1>
+        {availability.state === "ready" ? (
+          <p className="text-sm text-slate-600">
+            Text read from the {doc.fileType ?? "file"}: {formatSizeKb(view.textChars)} instead of {formatSizeMb(doc.fileSize)}
+            {view.pageCount ? `, ${view.pageCount} ${unit ? `${UNIT_NAMES[unit].toLowerCase()}s` : "pages"}` : ""}.
+            {view.truncated ? " Only the beginning of this file's text is kept." : ""}
+          </p>
+        ) : null}
+      </header>
+      {availability.state === "ready" ? (
+        <article className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 text-slate-800">
+          {view.pages.map((page) => (
+            <PageText key={page.number} page={page} unit={unit} />
+          ))}
+        </article>
+      ) : (
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-4 text-slate-700">
+          {availability.state === "queued"
+            ? "This file is still being read. Its text will be here in a moment; the file itself can be downloaded now."
+            : availability.state === "failed"
+              ? `The text of this file could not be read (${availability.reason}). The file itself can still be downloaded.`
+              : availability.state === "empty"
+                ? "No text was found in this file. The file itself can still be downloaded."
+                : "This document has no file."}
+        </p>
+      )}
+      {view.partCount > 1 ? (
+        <nav aria-label="Parts of the text" className="flex flex-wrap items-center justify-between gap-3">
+          {view.part > 1 ? (
+            <Link to={partHref(doc.id, view.part - 1, view.q)} className={buttonClass.secondary} rel="prev">
+              Previous part
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600">
+            Part {view.part} of {view.partCount}
+          </span>
+          {view.part < view.partCount ? (
+            <Link to={partHref(doc.id, view.part + 1, view.q)} className={buttonClass.secondary} rel="next">
+              Next part
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
