@@ -10,8 +10,9 @@
  * (see decision 0019 for the figures), and no file can leave memory or state behind for the next.
  */
 
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import fs from "node:fs";
+import type { Readable } from "node:stream";
 import { AnswerTooLarge, FrameReader } from "./answer-reader";
 import { childScript } from "./child-script";
 import type { DeclaredType } from "./file-kind";
@@ -74,7 +75,7 @@ function commandLine(script: string, limits: ExtractionLimits): { command: strin
 /** Room for the text (UTF-16 in V8's serialisation in the worst case), the thumbnail and the framing. */
 const answerLimit = (limits: ExtractionLimits) => 4 * limits.maxTextBytes + 4 * limits.maxThumbnailBytes + 4 * 1024 * 1024;
 
-/** What the child printed, its last 16 KB: the end holds V8's or the allocator's last words. */
+/** How much of what the child printed is kept: the end holds V8's or the allocator's last words. */
 const LOG_TAIL = 16 * 1024;
 // V8's heap limit, a failed malloc under prlimit (V8, glibc, libvips, and Rust's "memory allocation of N bytes failed" from the canvas).
 const OUT_OF_MEMORY =
@@ -84,83 +85,89 @@ async function runChild(input: ExtractInput, limits: ExtractionLimits): Promise<
   const started = performance.now();
   if ("path" in input) await fs.promises.access(input.path, fs.constants.R_OK);
   const { command, args } = commandLine(await childScript(), limits);
-  const job: ChildJob = {
-    name: input.name,
-    ext: input.ext,
-    mime: input.mime,
-    source: "path" in input ? { path: input.path } : { bytes: input.bytes },
-    limits,
-  };
   // An empty environment: the child needs no configuration, and must not see the server's secrets.
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe", "pipe"], env: {} });
-  return new Promise<ExtractionResult>((resolve, reject) => {
-    let outcome: ReadOutcome | null = null;
-    let thumbnail: Extract<ChildMessage, { type: "thumbnail" }> | null = null;
-    let usage: ChildUsage | null = null;
-    let timedOut = false;
-    let answerError: string | null = null;
-    let answerTooLarge = false;
-    let log = "";
-    const frames = new FrameReader(answerLimit(limits));
-    const timer = setTimeout(() => {
-      timedOut = true;
+  const run = listen(child, limits);
+  const timer = setTimeout(() => {
+    run.timedOut = true;
+    child.kill("SIGKILL");
+  }, limits.timeoutMs);
+  // The child may die before it has read its job; the write error that follows says nothing more.
+  child.stdin.on("error", () => undefined);
+  child.stdin.end(encodeJob(jobOf(input, limits)));
+  try {
+    const end = await new Promise<ChildEnd>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code, signal) => resolve({ code, signal }));
+    });
+    return { ...resultOf(run, end, limits), elapsedMs: Math.round(performance.now() - started) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function jobOf(input: ExtractInput, limits: ExtractionLimits): ChildJob {
+  const source = "path" in input ? { path: input.path } : { bytes: input.bytes };
+  return { name: input.name, ext: input.ext, mime: input.mime, source, limits };
+}
+
+/** What is known of one child while it runs. */
+type ChildRun = {
+  outcome: ReadOutcome | null;
+  thumbnail: Extract<ChildMessage, { type: "thumbnail" }> | null;
+  usage: ChildUsage | null;
+  timedOut: boolean;
+  answerError: string | null;
+  answerTooLarge: boolean;
+  /** What the child printed, its last 16 KB. */
+  log: string;
+};
+
+type ChildEnd = { code: number | null; signal: NodeJS.Signals | null };
+
+/** Collects the child's answer frames and its printed output. */
+function listen(child: ChildProcessWithoutNullStreams, limits: ExtractionLimits): ChildRun {
+  const run: ChildRun = { outcome: null, thumbnail: null, usage: null, timedOut: false, answerError: null, answerTooLarge: false, log: "" };
+  const frames = new FrameReader(answerLimit(limits));
+  const keepLog = (chunk: Buffer) => {
+    run.log = (run.log + chunk.toString("utf8")).slice(-LOG_TAIL);
+  };
+  child.stdout.on("data", keepLog);
+  child.stderr.on("data", keepLog);
+  (child.stdio[ANSWER_FD] as Readable).on("data", (chunk: Buffer) => {
+    if (run.answerError) return;
+    try {
+      for (const message of frames.push(chunk)) {
+        if (message.type === "outcome") run.outcome = message.outcome;
+        else if (message.type === "thumbnail") run.thumbnail = message;
+        else run.usage = message.usage;
+      }
+    } catch (error) {
+      run.answerError = error instanceof Error ? error.message : String(error);
+      run.answerTooLarge = error instanceof AnswerTooLarge;
       child.kill("SIGKILL");
-    }, limits.timeoutMs);
-
-    const keepLog = (chunk: Buffer) => {
-      log = (log + chunk.toString("utf8")).slice(-LOG_TAIL);
-    };
-    child.stdout.on("data", keepLog);
-    child.stderr.on("data", keepLog);
-    child.stdio[ANSWER_FD]!.on("data", (chunk: Buffer) => {
-      if (answerError) return;
-      try {
-        for (const message of frames.push(chunk)) {
-          if (message.type === "outcome") outcome = message.outcome;
-          else if (message.type === "thumbnail") thumbnail = message;
-          else usage = message.usage;
-        }
-      } catch (error) {
-        answerError = error instanceof Error ? error.message : String(error);
-        answerTooLarge = error instanceof AnswerTooLarge;
-        child.kill("SIGKILL");
-      }
-    });
-    // The child may die before it has read its job; the write error that follows says nothing more.
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(encodeJob(job));
-
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      const elapsedMs = Math.round(performance.now() - started);
-      const exit = `child ${timedOut ? `killed after ${limits.timeoutMs} ms` : signal ? `ended by ${signal}` : `exited with ${code}`}`;
-      if (outcome && !answerError) {
-        const thumbnailNote = thumbnail ? thumbnail.detail : code === 0 ? null : `thumbnail lost: ${exit}`;
-        const detail = [outcome.detail, thumbnailNote].filter(Boolean).join("; ") || null;
-        resolve({ ...outcome, thumbnail: thumbnail?.thumbnail ?? null, detail, elapsedMs, usage });
-        return;
-      }
-      const lastWords = log.trim().split("\n").slice(-3).join(" | ");
-      const detail = [answerError ?? exit, lastWords].filter(Boolean).join(": ");
-      resolve({ ...failedOutcome(reasonOfDeath({ timedOut, signal, log, answerError, answerTooLarge }), detail), elapsedMs, usage });
-    });
+    }
   });
+  return run;
+}
+
+/** The result, once the child has gone: its answer (the thumbnail may be missing), or why it gave none. */
+function resultOf(run: ChildRun, end: ChildEnd, limits: ExtractionLimits): Omit<ExtractionResult, "elapsedMs"> {
+  const exit = `child ${run.timedOut ? `killed after ${limits.timeoutMs} ms` : end.signal ? `ended by ${end.signal}` : `exited with ${end.code}`}`;
+  if (run.outcome && !run.answerError) {
+    const thumbnailNote = run.thumbnail ? run.thumbnail.detail : end.code === 0 ? null : `thumbnail lost: ${exit}`;
+    const detail = [run.outcome.detail, thumbnailNote].filter(Boolean).join("; ") || null;
+    return { ...run.outcome, thumbnail: run.thumbnail?.thumbnail ?? null, detail, usage: run.usage };
+  }
+  const lastWords = run.log.trim().split("\n").slice(-3).join(" | ");
+  const detail = [run.answerError ?? exit, lastWords].filter(Boolean).join(": ");
+  return { ...failedOutcome(reasonOfDeath(run, end), detail), usage: run.usage };
 }
 
 /** Why a child ended without an answer. A SIGKILL that was not ours comes from the kernel's OOM killer. */
-function reasonOfDeath(end: {
-  timedOut: boolean;
-  signal: NodeJS.Signals | null;
-  log: string;
-  answerError: string | null;
-  answerTooLarge: boolean;
-}) {
-  if (end.timedOut) return FAILURE_REASONS.timedOut;
-  if (end.answerError) return end.answerTooLarge ? FAILURE_REASONS.tooLarge : FAILURE_REASONS.damaged;
-  if (end.signal === "SIGKILL" || OUT_OF_MEMORY.test(end.log)) return FAILURE_REASONS.tooLarge;
+function reasonOfDeath(run: ChildRun, end: ChildEnd) {
+  if (run.timedOut) return FAILURE_REASONS.timedOut;
+  if (run.answerError) return run.answerTooLarge ? FAILURE_REASONS.tooLarge : FAILURE_REASONS.damaged;
+  if (end.signal === "SIGKILL" || OUT_OF_MEMORY.test(run.log)) return FAILURE_REASONS.tooLarge;
   return FAILURE_REASONS.damaged;
 }
