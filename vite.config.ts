@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /** Native and heavy server packages: external to the server bundle, never bundled for the browser. */
 const SERVER_PACKAGES = [
@@ -13,7 +13,28 @@ const SERVER_PACKAGES = [
   "@aws-sdk/lib-storage",
   "pdf-lib",
   "sharp",
+  "pdfjs-dist",
+  "mammoth",
+  "yauzl",
 ];
+
+/**
+ * The file-reading child process's entry (app/.server/extraction/child.ts), emitted by the server
+ * build as build/server/extract-worker.js beside index.js: the child loads only the readers
+ * (tens of milliseconds), not the whole server (seconds). See decision 0019.
+ */
+function extractionChild(): Plugin {
+  return {
+    name: "portal:extraction-child",
+    buildStart() {
+      this.emitFile({
+        type: "chunk",
+        id: fileURLToPath(new URL("./app/.server/extraction/child.ts", import.meta.url)),
+        fileName: "extract-worker.js",
+      });
+    },
+  };
+}
 
 // The server build's entry is our Express app (server/app.ts), so the HTTP
 // layer, the CLI and the routes share one copy of every server module (one
@@ -28,5 +49,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The dev server's dependency scan also walks into .server modules (which the browser never
   // gets); it must not try to bundle their native packages for the browser.
   optimizeDeps: { exclude: SERVER_PACKAGES },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [extractionChild()] : [])],
 }));

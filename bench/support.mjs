@@ -194,3 +194,36 @@ export function coreTimes() {
       return { busy: total - idle - iowait - steal, steal, total };
     });
 }
+
+/**
+ * Imports TypeScript sources of the project (test file generators, modules measured outside the
+ * build): bundled with esbuild into node_modules/.cache, packages left to node_modules.
+ * @param {string[]} files paths relative to the project root
+ * @returns {Promise<Record<string, any>>} everything they export
+ */
+export async function importSources(files) {
+  const esbuild = await import("esbuild");
+  const dir = path.join(root, "node_modules", ".cache", "portal-bench");
+  fs.mkdirSync(dir, { recursive: true });
+  const outfile = path.join(dir, `sources-${process.pid}.mjs`);
+  await esbuild.build({
+    stdin: {
+      contents: files.map((f) => `export * from ${JSON.stringify(path.join(root, f))};`).join("\n"),
+      resolveDir: root,
+      loader: "ts",
+    },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    tsconfig: path.join(root, "tsconfig.json"),
+    outfile,
+    logLevel: "warning",
+  });
+  try {
+    return await import(outfile);
+  } finally {
+    fs.rmSync(outfile, { force: true });
+  }
+}

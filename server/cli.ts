@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import type { ServerBuild } from "react-router";
 import { ConfigError, getConfig } from "~/.server/config";
@@ -5,6 +7,8 @@ import { type AppContext, closeAppContext, openAppContext } from "~/.server/cont
 import { migrateToLatest } from "~/.server/db/migrate";
 import { loadDemoContent } from "~/.server/demo/demo.service";
 import { fillDocuments } from "~/.server/demo/fill-documents";
+import { extractFile } from "~/.server/extraction/extract";
+import { describeResult, formatPages } from "~/.server/extraction/report";
 import { portalCheck } from "~/.server/health";
 import { backupDatabase, restoreBackup } from "~/.server/transfer/backup";
 import { TransferError } from "~/.server/transfer/dump-format";
@@ -31,6 +35,9 @@ Commands:
   export <dir>                        write the database and every stored file into an empty folder
   import <dir>                        load an export into a new, empty installation (e.g. PostgreSQL + S3),
                                       then read everything back and compare
+  extract <file> [--text] [--thumbnail <out.webp>]
+                                      read a file as the portal does (text, pages, thumbnail, status), in
+                                      its child process and limits; exits 1 when it cannot be read
   help                                this text
 
 backup/restore cover the database only: back up the stored files too, by copying DATA_DIR/files
@@ -69,6 +76,8 @@ export async function runCommand(command: string, args: string[], build: ServerB
         return await withPathArgument(command, args, "<dir>", (ctx, dir) => exportCommand(ctx, dir));
       case "import":
         return await withPathArgument(command, args, "<dir>", (ctx, dir) => importCommand(ctx, dir));
+      case "extract":
+        return await extractCommand(args);
       case "help":
       case "--help":
         console.log(HELP);
@@ -196,4 +205,25 @@ async function importCommand(ctx: AppContext, dir: string): Promise<number> {
       : "\nThe import does not match the export: see the lines above.",
   );
   return report.ok ? 0 : 1;
+}
+
+async function extractCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { text: { type: "boolean" }, thumbnail: { type: "string" } },
+  });
+  const file = positionals[0];
+  if (!file || positionals.length !== 1) {
+    console.error("Usage: npm run portal -- extract <file> [--text] [--thumbnail <out.webp>]");
+    return 2;
+  }
+  const result = await extractFile({ path: file, name: path.basename(file) });
+  console.log(describeResult(result));
+  if (values.text) console.log(`\n${formatPages(result)}`);
+  if (values.thumbnail && result.thumbnail) {
+    fs.writeFileSync(values.thumbnail, result.thumbnail.bytes);
+    console.log(`Wrote the thumbnail to ${values.thumbnail}.`);
+  }
+  return result.status === "done" ? 0 : 1;
 }
