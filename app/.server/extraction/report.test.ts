@@ -34,6 +34,11 @@ describe("describeResult", () => {
     );
   });
 
+  it("says when a text has no pages of its own", () => {
+    const docx: ExtractionResult = { ...done, kind: "docx", unit: "whole", pageCount: 12, pages: [{ number: 1, text: "x" }] };
+    expect(describeResult(docx)).toContain("pages      12; text read as one whole");
+  });
+
   it("gives the reason and the technical detail of a failure", () => {
     const text = describeResult({
       ...failedOutcome(FAILURE_REASONS.timedOut, "child killed after 60000 ms"),

@@ -4,11 +4,10 @@ import type { ExtractionResult } from "./result";
 
 export function describeResult(result: ExtractionResult): string {
   const status = result.status === "done" ? "done" : `failed: ${result.reason}`;
-  const unitName = result.unit === "whole" ? "text" : (result.unit ?? "page");
   const lines = [
     `status     ${status}${result.truncated ? " (text truncated at a limit)" : ""}`,
     `type       ${result.kind ?? "unknown"}`,
-    `pages      ${result.pageCount ?? "unknown"}; text read from ${result.pages.length} ${unitName}${result.pages.length === 1 ? "" : "s"}`,
+    `pages      ${result.pageCount ?? "unknown"}; ${textRead(result)}`,
     `text       ${result.textBytes} bytes (UTF-8)`,
     `thumbnail  ${result.thumbnail ? `${result.thumbnail.width}x${result.thumbnail.height} WebP, ${result.thumbnail.bytes.length} bytes` : "none"}`,
     `time       ${result.elapsedMs} ms${usage(result)}`,
@@ -28,3 +27,6 @@ const usage = ({ usage: u }: ExtractionResult) =>
   u
     ? ` (child: started in ${Math.round(u.startupMs)} ms, worked ${Math.round(u.workMs)} ms, peak memory ${Math.round(u.peakRssBytes / 1024 / 1024)} MB)`
     : "";
+
+const textRead = ({ unit, pages }: ExtractionResult) =>
+  unit === "whole" ? "text read as one whole" : `text read from ${pages.length} ${unit ?? "page"}${pages.length === 1 ? "" : "s"}`;
