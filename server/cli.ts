@@ -3,6 +3,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { ServerBuild } from "react-router";
 import { ConfigError, getConfig } from "~/.server/config";
+import { countQueuedReadings, requeueFiles } from "~/.server/contents/contents.queries";
+import { readDueFiles } from "~/.server/contents/reader";
 import { type AppContext, closeAppContext, openAppContext } from "~/.server/context";
 import { migrateToLatest } from "~/.server/db/migrate";
 import { loadDemoContent } from "~/.server/demo/demo.service";
@@ -28,6 +30,8 @@ Commands:
   demo                                load realistic demo content (idempotent)
   fill-documents --count N [--seed S] add N generated documents without files, for benchmarks and trials
                                       (bench/scale.mjs); not for a real installation
+  reprocess [--failed|--all]          read stored files' text and thumbnails: those waiting, or again those
+                                      that failed, or every file; prints progress (the server does this itself)
   check                               self-test of the database, migrations, storage and live events, and
                                       every document's stored file (lists those missing; exits 1 if any)
   backup <file>                       write the database to a new file (either engine; never overwrites)
@@ -68,6 +72,8 @@ export async function runCommand(command: string, args: string[], build: ServerB
         return await withContext({}, (ctx) => fillCommand(ctx, args));
       case "check":
         return await withContext({}, check);
+      case "reprocess":
+        return await withContext({}, (ctx) => reprocessCommand(ctx, args));
       case "backup":
         return await withPathArgument(command, args, "<file>", (ctx, file) => backup(ctx, file));
       case "restore":
@@ -129,6 +135,41 @@ async function adminCreate(ctx: AppContext, args: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+async function reprocessCommand(ctx: AppContext, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { failed: { type: "boolean" }, all: { type: "boolean" } } });
+  if (values.failed && values.all) {
+    console.error("Usage: npm run portal -- reprocess [--failed|--all]");
+    return 2;
+  }
+  const now = new Date().toISOString();
+  if (values.all || values.failed) {
+    const queued = await requeueFiles(ctx.db.kysely, values.all ? "all" : "failed", now);
+    console.log(`Queued ${queued} file(s) to be read again.`);
+  }
+  const total = await countQueuedReadings(ctx.db.kysely);
+  if (total === 0) {
+    console.log("No file is waiting to be read.");
+    return 0;
+  }
+  let handled = 0;
+  let failed = 0;
+  const started = Date.now();
+  while (
+    (await readDueFiles(ctx, {
+      onRead: ({ fileKey, status, reason }) => {
+        handled++;
+        if (status === "failed") failed++;
+        const elapsed = ((Date.now() - started) / 1000).toFixed(0);
+        console.log(`[${handled}/${total}, ${elapsed} s] ${fileKey}: ${status}${reason ? ` (${reason})` : ""}`);
+      },
+    })) > 0
+  ) {
+    // One file at a time, until none is due.
+  }
+  console.log(`Read ${handled} file(s), ${failed} failed, in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return 0;
 }
 
 async function fillCommand(ctx: AppContext, args: string[]): Promise<number> {

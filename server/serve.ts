@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { purgeExpiredSessions } from "~/.server/auth/sessions";
 import { issueSetupLink } from "~/.server/auth/setup";
+import { startFileReader } from "~/.server/contents/reader";
 import { startApp, stopApp } from "~/.server/context";
 import { warmListIndex } from "~/.server/documents/documents.service";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
@@ -57,6 +58,8 @@ export async function serve({ source, server = createServer(), onStop }: ServeOp
 
   // The list index is read now rather than by the first visitor's list.
   warmListIndex(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "list index warm-up failed"));
+  // Stored files are read one at a time, in a child process, beside the requests (issue 11).
+  const fileReader = startFileReader(ctx);
 
   // The test suite's temporary documents whose removal a stop interrupted go now, then on each sweep.
   const sweepTestDocuments = () => {
@@ -82,7 +85,9 @@ export async function serve({ source, server = createServer(), onStop }: ServeOp
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
       server.close(() => {
-        stopApp()
+        fileReader
+          .stop()
+          .then(() => stopApp())
           .catch((error: unknown) => ctx.log.error({ err: error }, "error while closing"))
           .finally(() => resolve(0));
       });

@@ -184,3 +184,15 @@ export async function thumbnailKeysOfDocument(db: Kysely<Database>, documentId: 
     .execute();
   return rows.flatMap((r) => (r.thumbnail_key ? [r.thumbnail_key] : []));
 }
+
+/** The reading of each given document's own file (not its attachments'), by document id. */
+export async function selectOwnFileContents(db: Kysely<Database>, documentIds: readonly string[]): Promise<Map<string, FileContentsRow>> {
+  if (documentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("file_contents as c")
+    .innerJoin("documents as d", (join) => join.onRef("d.id", "=", "c.document_id").onRef("d.file_path", "=", "c.file_key"))
+    .selectAll("c")
+    .where("c.document_id", "in", [...documentIds])
+    .execute();
+  return new Map(rows.map((r) => [r.document_id, r]));
+}

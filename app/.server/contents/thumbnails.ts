@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import type { AppContext } from "../context";
-import type { Database } from "../db/types";
+import type { Database, FileContentsRow } from "../db/types";
 import { findDownloadable } from "../documents/documents.service";
 import { fileResponse, versionedCacheControl } from "../http/file-response";
+import { selectOwnFileContents } from "./contents.queries";
 
 /**
  * Documents' first-page thumbnails (issue 11): made by the file reader, served like the files
@@ -23,24 +24,24 @@ function version(sha256: string): string {
   return sha256.slice(0, 16);
 }
 
+/** A document's thumbnail as a page shows it, from its file's row; null when there is none. */
+export function thumbnailRef(
+  row: Pick<FileContentsRow, "document_id" | "thumbnail_sha256" | "thumbnail_width" | "thumbnail_height">,
+): ThumbnailRef | null {
+  if (!row.thumbnail_sha256 || !row.thumbnail_width || !row.thumbnail_height) return null;
+  return {
+    src: `/api/documents/${row.document_id}/thumbnail?v=${version(row.thumbnail_sha256)}`,
+    width: row.thumbnail_width,
+    height: row.thumbnail_height,
+  };
+}
+
 /** The thumbnails of the given documents' own files (not their attachments'), by document id. */
 export async function thumbnailsOf(db: Kysely<Database>, documentIds: readonly string[]): Promise<Map<string, ThumbnailRef>> {
   const found = new Map<string, ThumbnailRef>();
-  if (documentIds.length === 0) return found;
-  const rows = await db
-    .selectFrom("file_contents")
-    .select(["document_id", "thumbnail_sha256", "thumbnail_width", "thumbnail_height"])
-    .where("document_id", "in", [...documentIds])
-    .where("attachment_id", "is", null)
-    .where("thumbnail_key", "is not", null)
-    .execute();
-  for (const row of rows) {
-    if (!row.thumbnail_sha256 || !row.thumbnail_width || !row.thumbnail_height) continue;
-    found.set(row.document_id, {
-      src: `/api/documents/${row.document_id}/thumbnail?v=${version(row.thumbnail_sha256)}`,
-      width: row.thumbnail_width,
-      height: row.thumbnail_height,
-    });
+  for (const [id, row] of await selectOwnFileContents(db, documentIds)) {
+    const ref = thumbnailRef(row);
+    if (ref) found.set(id, ref);
   }
   return found;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ATTACHMENT_LABEL_MAX, ATTACHMENT_MESSAGES, titleFromFileName } from "~/lib/document-form";
 import { forgetAttachmentContents, queueFileReading } from "../contents/contents.queries";
+import { wakeFileReader } from "../contents/reader";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
@@ -81,6 +82,7 @@ export async function addAttachment(ctx: AppContext, request: Request, documentI
     await removeStored(ctx.storage, parsed.stored);
     throw error;
   }
+  wakeFileReader(ctx);
   announce(ctx, document);
   return { ok: true, attachment: toAttachmentDetail(row) };
 }

@@ -3,6 +3,7 @@ import type { Category } from "~/lib/categories";
 import type { DocumentFacets } from "~/lib/document-facets";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { queueFileReading } from "../contents/contents.queries";
+import { wakeFileReader } from "../contents/reader";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { writeSearchEntry } from "../search/search-index";
@@ -72,6 +73,7 @@ export async function createDocument(ctx: AppContext, input: NewDocumentInput, m
     if (input.file) await ctx.storage.delete(input.file.key).catch(() => {});
     throw error;
   }
+  if (input.file) wakeFileReader(ctx);
   await logActivity(ctx, {
     action: "DOCUMENT_UPLOADED",
     entityType: "DOCUMENT",

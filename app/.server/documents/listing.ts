@@ -15,9 +15,10 @@ import {
   type Sort,
 } from "~/lib/document-query";
 import { type Paging, readPage } from "~/lib/paging";
-import { type ThumbnailRef, thumbnailsOf } from "../contents/thumbnails";
+import { selectOwnFileContents } from "../contents/contents.queries";
+import { type ThumbnailRef, thumbnailRef } from "../contents/thumbnails";
 import type { AppContext } from "../context";
-import type { DocumentRow } from "../db/types";
+import type { DocumentRow, FileContentsRow } from "../db/types";
 import { type IndexCounts, type ListIndex, ListIndexHolder, type ValueCount } from "../search/list-index";
 import { selectMatchingPages, selectPageMatchIds } from "../search/page-index";
 import { highlightTerms, parseSearchQuery } from "../search/query";
@@ -60,6 +61,8 @@ export interface ListedDocument {
   snippetPlace: SnippetPlace | null;
   /** The first page of its file as a small image, when the reader made one. */
   thumbnail: ThumbnailRef | null;
+  /** How reading its file went (the admin table shows it), or null without a file. */
+  reading: { status: FileContentsRow["status"]; reason: string | null } | null;
 }
 
 export interface ListResult {
@@ -282,16 +285,20 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
  * else from the first page of its files where they are (with that page's number), else none.
  */
 async function withSnippets(ctx: AppContext, match: string | null, terms: string[], rows: DocumentRow[]): Promise<ListedDocument[]> {
-  const thumbnails = await thumbnailsOf(
+  const files = await selectOwnFileContents(
     ctx.db.kysely,
     rows.map((r) => r.id),
   );
-  const items: ListedDocument[] = rows.map((row) => ({
-    row,
-    snippet: buildSnippet(row.description, terms),
-    snippetPlace: null,
-    thumbnail: thumbnails.get(row.id) ?? null,
-  }));
+  const items: ListedDocument[] = rows.map((row) => {
+    const file = files.get(row.id);
+    return {
+      row,
+      snippet: buildSnippet(row.description, terms),
+      snippetPlace: null,
+      thumbnail: file ? thumbnailRef(file) : null,
+      reading: file ? { status: file.status, reason: file.reason } : null,
+    };
+  });
   const missing = items.filter((item) => item.snippet === null).map((item) => item.row.id);
   if (match === null || missing.length === 0) return items;
   const pages = await selectMatchingPages(ctx.db.kysely, ctx.db.engine, match, missing);

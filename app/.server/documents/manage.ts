@@ -2,7 +2,8 @@ import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import { type DocumentFacetsInput, type FacetField, readDocumentFacets } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES } from "~/lib/document-form";
-import { thumbnailKeysOfDocument } from "../contents/contents.queries";
+import type { FileReadingState } from "~/lib/file-reading";
+import { queueFileReading, selectOwnFileContents, thumbnailKeysOfDocument } from "../contents/contents.queries";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { deleteSearchEntry, writeSearchEntry } from "../search/search-index";
@@ -32,11 +33,21 @@ export interface AdminDocument {
   published: boolean;
   created_at: string;
   updated_at: string;
-  /** missingSince: when a download or `portal check` found the stored file gone (documents.file_missing_at). */
-  file: { name: string | null; type: string | null; ext: string | null; sha256: string | null; missingSince: string | null } | null;
+  /**
+   * missingSince: when a download or `portal check` found the stored file gone (documents.file_missing_at);
+   * reading: how reading its text went (contents/), null before it was queued.
+   */
+  file: {
+    name: string | null;
+    type: string | null;
+    ext: string | null;
+    sha256: string | null;
+    missingSince: string | null;
+    reading: FileReadingState | null;
+  } | null;
 }
 
-export function toAdminDocument(row: DocumentRow): AdminDocument {
+export function toAdminDocument(row: DocumentRow, reading: FileReadingState | null = null): AdminDocument {
   return {
     id: row.id,
     title: row.title,
@@ -51,14 +62,38 @@ export function toAdminDocument(row: DocumentRow): AdminDocument {
     created_at: row.created_at,
     updated_at: row.updated_at,
     file: row.file_path
-      ? { name: row.original_filename, type: row.mime_type, ext: row.file_ext, sha256: row.sha256, missingSince: row.file_missing_at }
+      ? {
+          name: row.original_filename,
+          type: row.mime_type,
+          ext: row.file_ext,
+          sha256: row.sha256,
+          missingSince: row.file_missing_at,
+          reading,
+        }
       : null,
   };
 }
 
 export async function findAdminDocument(ctx: AppContext, id: string): Promise<AdminDocument | null> {
   const row = await findDocument(ctx, id);
-  return row ? toAdminDocument(row) : null;
+  if (!row) return null;
+  const file = (await selectOwnFileContents(ctx.db.kysely, [row.id])).get(row.id);
+  return toAdminDocument(row, file ? { status: file.status, reason: file.reason, pageCount: file.page_count } : null);
+}
+
+/**
+ * Queues a document's own file to be read again (the edit page's button); false when it has no
+ * file. The reader takes it within seconds; the old text stays searchable until the new is stored.
+ */
+export async function rereadDocumentFile(ctx: AppContext, id: string): Promise<boolean> {
+  const row = await findDocument(ctx, id);
+  if (!row?.file_path) return false;
+  const fileKey = row.file_path;
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable("file_contents").set({ status: "queued" }).where("file_key", "=", fileKey).execute();
+    await queueFileReading(trx, { fileKey, documentId: id, attachmentId: null }, iso(ctx.now()));
+  });
+  return true;
 }
 
 /** The edit page: the document, its attachments, and the suggestions of its partner, sectors and locations. */

@@ -1,11 +1,13 @@
 import { data, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
+import { wakeFileReader } from "~/.server/contents/reader";
 import { app } from "~/.server/context";
 import { addAttachment, relabelAttachment } from "~/.server/documents/attachments";
-import { documentEditPage, updateDocument } from "~/.server/documents/manage";
+import { documentEditPage, rereadDocumentFile, updateDocument } from "~/.server/documents/manage";
 import { flashCookie, readFlash } from "~/.server/http/flash";
 import { AttachmentsEditor, RELABEL_INTENT } from "~/components/admin/content/attachments-editor";
 import { DocumentEditPage } from "~/components/admin/content/document-edit-form";
+import { REREAD_INTENT, RereadForm } from "~/components/admin/content/reread-form";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { facetsInputOf } from "~/lib/document-facets";
 import { splitMessage } from "~/lib/document-form";
@@ -63,6 +65,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   }
   const form = await request.formData();
+  if (text(form, "intent") === REREAD_INTENT) {
+    if (!(await rereadDocumentFile(ctx, params.id))) throw data("Document not found", { status: 404 });
+    wakeFileReader(ctx);
+    return backToPage(params.id, {
+      tone: "success",
+      title: "File queued",
+      description: "The file's text will be read again in a moment.",
+    });
+  }
   if (text(form, "intent") === RELABEL_INTENT) {
     const attachmentId = text(form, "attachmentId");
     const outcome = await relabelAttachment(ctx, params.id, attachmentId, text(form, "label"));
@@ -112,6 +123,7 @@ export default function EditDocument({ loaderData, actionData }: Route.Component
       <div className="mt-4">
         <DocumentEditPage document={loaderData.document} state={state} suggestions={loaderData.suggestions} />
       </div>
+      {loaderData.document.file?.reading ? <RereadForm reading={loaderData.document.file.reading} /> : null}
       <AttachmentsEditor
         documentId={loaderData.document.id}
         attachments={loaderData.attachments}

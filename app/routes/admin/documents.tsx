@@ -44,7 +44,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const [listed, suggestions] = await Promise.all([listDocuments(ctx, { query, scope: "staff", state }), facetSuggestions(ctx)]);
     const { items, ...paging } = listed.page;
-    return { documents: items.map(({ row }) => toAdminDocument(row)), paging, query, state, suggestions, flash, loadError: null };
+    return {
+      documents: items.map(({ row, reading }) => toAdminDocument(row, reading)),
+      paging,
+      query,
+      state,
+      suggestions,
+      flash,
+      loadError: null,
+    };
   } catch (error) {
     ctx.log.error({ err: error }, "loading documents failed");
     return data({ documents: [], paging: null, query, state, suggestions: NO_SUGGESTIONS, flash, loadError: LOAD_FAILED }, { status: 500 });

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES, editCategoryOptions, splitMessage } from "~/lib/document-form";
+import type { FileReadingState } from "~/lib/file-reading";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { Alert } from "../../ui/alert";
 import { SpriteIcon } from "../../ui/icon-sprite";
@@ -27,7 +28,14 @@ export interface EditableDocument {
   published: boolean;
   size: number | null;
   created_at: string;
-  file: { name: string | null; type: string | null; ext: string | null; sha256: string | null; missingSince: string | null } | null;
+  file: {
+    name: string | null;
+    type: string | null;
+    ext: string | null;
+    sha256: string | null;
+    missingSince: string | null;
+    reading: FileReadingState | null;
+  } | null;
 }
 
 export interface EditFormState {
@@ -243,6 +251,12 @@ function DocumentEditFields({
   );
 }
 
+function readingText(reading: FileReadingState): string {
+  if (reading.status === "queued") return "Being read";
+  if (reading.status === "failed") return `Not read: ${reading.reason ?? "unknown reason"}`;
+  return reading.pageCount ? `Read (${reading.pageCount} page${reading.pageCount === 1 ? "" : "s"})` : "Read";
+}
+
 function FileInformation({ document, headingLevel }: { document: EditableDocument; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const file = document.file;
@@ -254,6 +268,7 @@ function FileInformation({ document, headingLevel }: { document: EditableDocumen
         ["SHA-256", file.sha256 ? `${file.sha256.slice(0, 12)}…` : "—"],
         ["Uploaded", formatLongDate(document.created_at)],
         ...(file.missingSince ? [["Stored file", `Missing (found gone ${formatLongDate(file.missingSince)})`] as [string, string]] : []),
+        ...(file.reading ? [["Text", readingText(file.reading)] as [string, string]] : []),
       ]
     : [["File", "No file attached"]];
   return (

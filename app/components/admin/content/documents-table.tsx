@@ -1,5 +1,6 @@
 import { FileX } from "lucide-react";
 import type { FacetSuggestions } from "~/lib/document-facets";
+import type { FileReadingState } from "~/lib/file-reading";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass } from "../../ui/styles";
@@ -22,6 +23,24 @@ function FileMissingBadge({ since }: { since: string }) {
   );
 }
 
+/** Reading the file's text (issue 11): shown while it waits and when it failed, with the reason; nothing once read. */
+function ReadingBadge({ reading }: { reading: FileReadingState }) {
+  if (reading.status === "done") return null;
+  const failed = reading.status === "failed";
+  return (
+    <span
+      className={`ml-1 inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${failed ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}
+      title={
+        failed
+          ? "The file is published and downloadable; its text could not be read for search and the text view."
+          : "The file's text is being read for search and the text view."
+      }
+    >
+      {failed ? `Text: ${reading.reason ?? "not read"}` : "Reading text…"}
+    </span>
+  );
+}
+
 /** The Documents table (admin-and-sharing section 2): every document, drafts included. */
 export function DocumentsTable({ documents, suggestions }: { documents: EditableDocument[]; suggestions: FacetSuggestions }) {
   return (
@@ -39,6 +58,7 @@ export function DocumentsTable({ documents, suggestions }: { documents: Editable
           <td className={cellClass}>
             <StatePill on={d.published} labels={["Published", "Draft"]} off="amber" />
             {d.file?.missingSince ? <FileMissingBadge since={d.file.missingSince} /> : null}
+            {d.file?.reading ? <ReadingBadge reading={d.file.reading} /> : null}
           </td>
           <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(d.created_at)}</td>
           <ActionsCell>

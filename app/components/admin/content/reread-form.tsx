@@ -1,0 +1,36 @@
+import { Form } from "react-router";
+import type { FileReadingState } from "~/lib/file-reading";
+import { buttonClass } from "../../ui/styles";
+
+/** The edit page's intent that queues the document's file to be read again. */
+export const REREAD_INTENT = "reread-file";
+
+const STATE_TEXT: Record<FileReadingState["status"], string> = {
+  queued: "The file's text is being read.",
+  done: "The file's text has been read: search finds its words, and readers can open it as text.",
+  failed: "The file's text could not be read. The file is still published and downloadable.",
+};
+
+/**
+ * How reading the document's file went, and a button to read it again (after a reader library
+ * was improved, or a failure that may pass). A form of its own, so it works without JavaScript.
+ */
+export function RereadForm({ reading }: { reading: FileReadingState }) {
+  return (
+    <section aria-labelledby="file-text-heading" className="mt-6 max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="file-text-heading" className="text-lg font-semibold">
+        File text
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {STATE_TEXT[reading.status]}
+        {reading.reason ? ` Reason: ${reading.reason}.` : ""}
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value={REREAD_INTENT} />
+        <button type="submit" className={buttonClass.secondary} disabled={reading.status === "queued"}>
+          Read the file again
+        </button>
+      </Form>
+    </section>
+  );
+}
