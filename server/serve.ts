@@ -58,8 +58,9 @@ export async function serve({ source, server = createServer(), onStop }: ServeOp
 
   // The list index is read now rather than by the first visitor's list.
   warmListIndex(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "list index warm-up failed"));
-  // Stored files are read one at a time, in a child process, beside the requests (issue 11).
-  const fileReader = startFileReader(ctx);
+  // Stored files are read one at a time, in a child process, beside the requests (issue 11),
+  // unless this instance is set to answer requests only.
+  const fileReader = ctx.config.readFiles ? startFileReader(ctx) : null;
 
   // The test suite's temporary documents whose removal a stop interrupted go now, then on each sweep.
   const sweepTestDocuments = () => {
@@ -85,8 +86,7 @@ export async function serve({ source, server = createServer(), onStop }: ServeOp
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       force.unref();
       server.close(() => {
-        fileReader
-          .stop()
+        Promise.resolve(fileReader?.stop())
           .then(() => stopApp())
           .catch((error: unknown) => ctx.log.error({ err: error }, "error while closing"))
           .finally(() => resolve(0));

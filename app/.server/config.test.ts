@@ -12,7 +12,9 @@ describe("parseConfig", () => {
       secureCookies: false,
       logLevel: "info",
       trustProxy: ["loopback"],
+      readFiles: true,
     });
+    expect(parseConfig({ READ_FILES: "false" }).readFiles).toBe(false);
     expect(config.database).toEqual({ kind: "sqlite", file: path.resolve("data", "portal.db") });
   });
 

@@ -62,6 +62,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxyFromEnv.default(["loopback"])),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  READ_FILES: z.preprocess(emptyAsUndefined, booleanFromEnv.default(true)),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -91,6 +92,11 @@ export interface Config {
    */
   trustProxy: string[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * Whether `serve` reads stored files in the background (issue 11). Off on instances that should
+   * only answer requests; another instance, or `portal reprocess`, then reads the queue.
+   */
+  readFiles: boolean;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +134,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    readFiles: e.READ_FILES,
   };
 }
 

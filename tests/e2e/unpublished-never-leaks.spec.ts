@@ -11,11 +11,13 @@ import { portalSql } from "./support/portal-data";
  */
 const TITLE = "Canary draft 5b1e93";
 const TAG = "canarytag5b1e93";
+/** A word only inside the draft's file: search in file contents must not find it either (issue 11). */
+const BODY_WORD = "canarybody5b1e93";
 const CRAWL_LIMIT = 400;
 
 test("a draft never leaks to anonymous visitors", async ({ browser }) => {
   test.setTimeout(180_000);
-  const portal = await startDemoPortal();
+  const portal = await startDemoPortal(undefined, { READ_FILES: "true" });
   const events = new AbortController();
   try {
     // An anonymous live-update listener, connected before the draft is created.
@@ -39,7 +41,7 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(`${portal.url}/admin`);
     await page.goto(`${portal.url}/admin/documents`);
-    await page.getByLabel(/^File/).setInputFiles(await writePdf("canary.pdf", TITLE));
+    await page.getByLabel(/^File/).setInputFiles(await writePdf("canary.pdf", `${TITLE} ${BODY_WORD}`));
     await page.getByLabel("Title").fill(TITLE);
     await page.getByLabel(/^Tags/).fill(TAG);
     await page.getByLabel("Publish immediately").uncheck();
@@ -51,7 +53,22 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
     const [{ id }] = (await portalSql<{ id: string }>(portal, "select id from documents where title = ?", [TITLE])) as [{ id: string }];
     await portalSql(portal, "update documents set share_token = ? where id = ?", ["canary-share-token-5b1e93", id]);
 
-    const forbidden = [TITLE, TAG, id, "canary-share-token-5b1e93"];
+    // The file is read in the background: its text and thumbnail exist before the crawl starts.
+    await expect
+      .poll(
+        async () =>
+          (
+            await portalSql<{ status: string; thumbnail_key: string | null }>(
+              portal,
+              "select status, thumbnail_key from file_contents where document_id = ?",
+              [id],
+            )
+          )[0],
+        { timeout: 60_000 },
+      )
+      .toMatchObject({ status: "done", thumbnail_key: expect.any(String) });
+
+    const forbidden = [TITLE, TAG, id, "canary-share-token-5b1e93", BODY_WORD];
     const seeds = [
       "/",
       "/documents",
@@ -62,6 +79,9 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       "/about",
       `/documents?q=${encodeURIComponent(TITLE)}`,
       `/documents?q=${TAG}`,
+      `/documents?q=${BODY_WORD}`,
+      `/reports?q=${BODY_WORD}`,
+      `/api/public/documents?q=${BODY_WORD}`,
       "/documents?q=canary",
       "/documents?category=Other",
       `/reports?q=canary`,
@@ -104,6 +124,9 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       "/shared/document/canary-share-token-5b1e93",
       `/api/documents/${id}/download`,
       `/api/document/${id}/download/file`,
+      `/document/${id}/text`,
+      `/document/${id}/text?q=${BODY_WORD}`,
+      `/api/documents/${id}/thumbnail`,
     ]) {
       const res = await fetch(`${portal.url}${direct}`, { redirect: "manual" });
       expect(res.status, direct).toBe(404);

@@ -8,10 +8,10 @@ import { storedObjects } from "./portal-data";
 /** Helpers of the admin content spec (admin-documents.spec.ts): its own portal, sign-in, and page probes. */
 export const ADMIN = { email: "content-admin@example.org", password: "content-admin-password" };
 
-export async function startOwnPortal(): Promise<RunningPortal> {
+export async function startOwnPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
   const dataDir = await tempDataDir();
   createAdmin(dataDir, ADMIN.email, ADMIN.password);
-  return startPortal(dataDir);
+  return startPortal(dataDir, env);
 }
 
 export async function stopOwnPortal(portal: RunningPortal | undefined) {

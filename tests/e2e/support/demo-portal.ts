@@ -14,6 +14,7 @@ const root = path.resolve(import.meta.dirname, "..", "..", "..");
  */
 export async function startDemoPortal(
   prepare?: (dataDir: string) => void | Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<RunningPortal & { dispose(): Promise<void> }> {
   const dataDir = await tempDataDir();
   const demo = spawnSync(process.execPath, [path.join(root, "bin", "portal.mjs"), "demo"], {
@@ -25,7 +26,7 @@ export async function startDemoPortal(
   if (demo.status !== 0) throw new Error(`portal demo failed: ${demo.stderr}${demo.stdout}`);
   createAdmin(dataDir, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await prepare?.(dataDir);
-  const portal = await startPortal(dataDir);
+  const portal = await startPortal(dataDir, env);
   return {
     ...portal,
     async dispose() {

@@ -45,7 +45,9 @@ export async function startPortal(dataDir: string, env: Record<string, string> =
   const settings = { ...storageSettings(dataDir, env), ...env };
   const child: ChildProcess = spawn(process.execPath, [launcher, "serve"], {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", ...settings },
+    // Files are read only where a spec asks (READ_FILES=true): reading every demo file in the
+    // background of every spec would take a core from the browser on these two-core machines.
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", READ_FILES: "false", ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
