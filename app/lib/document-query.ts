@@ -235,6 +235,8 @@ export interface ListItemExtras {
   thumbnail: { src: string; width: number; height: number } | null;
   /** The file's type as a short label ("PDF"), for the placeholder when there is no thumbnail; null without a file. */
   fileType: string | null;
+  /** The text view, with the search words to mark, and how much text it holds; null when no text was read. */
+  text: { href: string; chars: number } | null;
 }
 
 /** Where in a file a snippet was found: its page, slide or sheet. */

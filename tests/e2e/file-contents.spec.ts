@@ -71,6 +71,16 @@ test("a word inside the file finds it, with the page, a thumbnail and the text v
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("a share link's page shows the thumbnail and offers the text, as it offers the file", async ({ page }) => {
+  const id = await documentId();
+  await portalSql(portal!, "update documents set share_token = ? where id = ?", ["file-contents-share-token", id]);
+  await page.goto(url("/shared/document/file-contents-share-token"));
+  const thumbnail = page.getByRole("img", { name: `First page of ${TITLE}` });
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.getByRole("link", { name: /^Read as text/ }).click();
+  await expect(page.getByRole("region", { name: "Page 2" })).toContainText(WORD);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

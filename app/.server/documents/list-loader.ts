@@ -1,5 +1,5 @@
 import type { Category } from "~/lib/categories";
-import { CARD_PER, type ListData, readListQuery } from "~/lib/document-query";
+import { CARD_PER, type ListData, type ListItemExtras, readListQuery } from "~/lib/document-query";
 import { fileTypeLabel } from "~/lib/file-names";
 import type { AppContext } from "../context";
 import { listPublicDocuments } from "./listing";
@@ -10,6 +10,12 @@ import { type PublicCardItem, type PublicListItem, toPublicCardItem, toPublicLis
  * the facet counts. Reports, guidelines and standards send the spec's list items; the library
  * its cards' fields (the items go to the browser too: only what the cards show).
  */
+
+/** The text view's address for a card (marking the search words), when text was read from the file. */
+function textOffer(id: string, chars: number, q: string): ListItemExtras["text"] {
+  if (chars === 0) return null;
+  return { href: `/document/${id}/text${q ? `?q=${encodeURIComponent(q)}` : ""}`, chars };
+}
 
 /** A category's list page (reports, guidelines, standards): the category is the page's own. */
 export async function loadCategoryList(ctx: AppContext, request: Request, category: Category): Promise<ListData<PublicListItem>> {
@@ -26,6 +32,7 @@ export async function loadCategoryList(ctx: AppContext, request: Request, catego
         snippetPlace: doc.snippetPlace,
         thumbnail: doc.thumbnail,
         fileType: fileTypeLabel(doc.file_ext),
+        text: textOffer(doc.id, doc.textChars, query.q),
       })),
     },
   };
@@ -46,6 +53,7 @@ export async function loadLibrary(ctx: AppContext, request: Request): Promise<Li
         snippetPlace: doc.snippetPlace,
         thumbnail: doc.thumbnail,
         fileType: fileTypeLabel(doc.file_ext),
+        text: textOffer(doc.id, doc.textChars, query.q),
       })),
     },
   };

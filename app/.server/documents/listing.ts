@@ -63,6 +63,8 @@ export interface ListedDocument {
   thumbnail: ThumbnailRef | null;
   /** How reading its file went (the admin table shows it), or null without a file. */
   reading: { status: FileContentsRow["status"]; reason: string | null } | null;
+  /** Characters of text read from its file (0 when none). */
+  textChars: number;
 }
 
 export interface ListResult {
@@ -297,6 +299,7 @@ async function withSnippets(ctx: AppContext, match: string | null, terms: string
       snippetPlace: null,
       thumbnail: file ? thumbnailRef(file) : null,
       reading: file ? { status: file.status, reason: file.reason } : null,
+      textChars: file?.text_chars ?? 0,
     };
   });
   const missing = items.filter((item) => item.snippet === null).map((item) => item.row.id);
@@ -319,18 +322,19 @@ export async function listPublicDocuments(
   query: DocumentListQuery,
   options: { category?: Category; facets?: boolean } = {},
 ): Promise<{
-  page: ResultPage<PublicDocument & Omit<ListItemExtras, "fileType">>;
+  page: ResultPage<PublicDocument & Omit<ListItemExtras, "fileType" | "text"> & { textChars: number }>;
   facets: FacetCounts | null;
 }> {
   const { page, facets } = await listDocuments(ctx, { query, scope: "public", category: options.category, facets: options.facets ?? true });
   return {
     page: {
       ...page,
-      items: page.items.map(({ row, snippet, snippetPlace, thumbnail }) => ({
+      items: page.items.map(({ row, snippet, snippetPlace, thumbnail, textChars }) => ({
         ...toPublicDocument(row),
         snippet,
         snippetPlace,
         thumbnail,
+        textChars,
       })),
     },
     facets,

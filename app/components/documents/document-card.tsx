@@ -5,7 +5,7 @@ import { previewHref } from "~/lib/preview-link";
 import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 import { CardText } from "./card-text";
-import { DocumentThumb } from "./document-thumb";
+import { DocumentThumb, TextLink } from "./document-thumb";
 import { DownloadButton } from "./download-button";
 
 export interface DocumentCardData {
@@ -23,6 +23,8 @@ export interface DocumentCardData {
   /** The first page, or the type's placeholder (lists that know neither show no picture). */
   thumbnail?: ListItemExtras["thumbnail"];
   fileType?: string | null;
+  /** The text view, when the file's text was read. */
+  text?: ListItemExtras["text"];
 }
 
 const CATEGORY_COLOURS: Record<string, string> = {
@@ -84,6 +86,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
       <div className="card-foot">
         <span className="whitespace-nowrap text-xs text-slate-600">{formatBytes(doc.size)}</span>
         <div className="flex flex-wrap gap-2">
+          {doc.text ? <TextLink text={doc.text} title={doc.title} /> : null}
           <Link to={previewHref(doc.id)} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>
             <SpriteIcon name="eye" className="h-4 w-4" />
             Preview

@@ -1,4 +1,7 @@
+import { Link } from "react-router";
 import type { ListItemExtras } from "~/lib/document-query";
+import { formatSizeKb } from "~/lib/format";
+import { buttonClass } from "../ui/styles";
 
 /**
  * A document's first page beside its card (issue 11): the reader's small WebP, lazy-loaded, in a
@@ -24,5 +27,14 @@ export function DocumentThumb({ thumbnail, fileType }: Pick<ListItemExtras, "thu
     <div aria-hidden="true" className={`${box} flex items-center justify-center bg-slate-50 text-xs font-semibold text-slate-500`}>
       {fileType ?? "—"}
     </div>
+  );
+}
+
+/** A card's offer of the text view: light on a thin link, with the size to say so (issue 11). */
+export function TextLink({ text, title }: { text: NonNullable<ListItemExtras["text"]>; title: string }) {
+  return (
+    <Link to={text.href} className={buttonClass.secondary} aria-label={`Read ${title} as text (${formatSizeKb(text.chars)})`}>
+      Text · {formatSizeKb(text.chars)}
+    </Link>
   );
 }

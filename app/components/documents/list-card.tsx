@@ -5,7 +5,7 @@ import { documentShareUrl } from "~/lib/share";
 import { SpriteIcon } from "../ui/icon-sprite";
 import { CardText } from "./card-text";
 import { TagList } from "./document-card";
-import { DocumentThumb } from "./document-thumb";
+import { DocumentThumb, TextLink } from "./document-thumb";
 import { DownloadButton } from "./download-button";
 import { ShareLinkButton } from "./share-link-button";
 
@@ -22,6 +22,8 @@ export interface ListCardItem {
   snippetPlace?: SnippetPlace | null;
   thumbnail?: ListItemExtras["thumbnail"];
   fileType?: string | null;
+  /** The text view, when the file's text was read. */
+  text?: ListItemExtras["text"];
 }
 
 /**
@@ -59,6 +61,7 @@ export function ListCard({ item }: { item: ListCardItem }) {
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
+        {item.text ? <TextLink text={item.text} title={item.title} /> : null}
         <ShareLinkButton url={() => documentShareUrl(window.location.origin, item.id)} title={item.title} />
         <DownloadButton documentId={item.id} title={item.title} />
       </div>
