@@ -33,16 +33,40 @@ export interface PageEntry {
  */
 export async function writePageEntries(db: Kysely<Database>, engine: Engine, pages: readonly PageEntry[]): Promise<void> {
   for (const page of pages) {
-    const text = indexText(page.text);
-    if (engine === "postgres") {
-      await sql`insert into search_pages (page_id, document_id, page, vector)
-        values (${page.id}, ${page.document_id}, ${page.page}, to_tsvector('simple', ${text}))`.execute(db);
-      continue;
+    for (const [part, chunk] of textParts(page.text).entries()) {
+      const text = indexText(chunk);
+      if (engine === "postgres") {
+        await sql`insert into search_pages (page_id, part, document_id, page, vector)
+          values (${page.id}, ${part}, ${page.document_id}, ${page.page}, to_tsvector('simple', ${text}))`.execute(db);
+        continue;
+      }
+      const { rows } = await sql<{ rowid: number }>`insert into search_page_keys (page_id, part, document_id, page)
+        values (${page.id}, ${part}, ${page.document_id}, ${page.page}) returning rowid`.execute(db);
+      await sql`insert into search_pages_fts (rowid, text) values (${rows[0]!.rowid}, ${text})`.execute(db);
     }
-    const { rows } = await sql<{ rowid: number }>`insert into search_page_keys (page_id, document_id, page)
-      values (${page.id}, ${page.document_id}, ${page.page}) returning rowid`.execute(db);
-    await sql`insert into search_pages_fts (rowid, text) values (${rows[0]!.rowid}, ${text})`.execute(db);
   }
+}
+
+/** The most characters one index entry holds; a longer page is indexed in several. */
+export const INDEX_PART_CHARS = 32_768;
+
+/**
+ * A page's text in parts of at most INDEX_PART_CHARS, cut at a space where one is near: a sheet
+ * of megabytes is folded and indexed a part at a time (the server's memory stays flat while
+ * reading it), and a phrase is only lost where it spans a cut.
+ */
+export function textParts(text: string): string[] {
+  const parts: string[] = [];
+  let at = 0;
+  while (text.length - at > INDEX_PART_CHARS) {
+    const end = at + INDEX_PART_CHARS;
+    let cut = Math.max(text.lastIndexOf(" ", end), text.lastIndexOf("\n", end));
+    if (cut <= at + INDEX_PART_CHARS / 2) cut = end;
+    parts.push(text.slice(at, cut));
+    at = cut;
+  }
+  parts.push(text.slice(at));
+  return parts;
 }
 
 /**

@@ -12,7 +12,8 @@ import type { Engine } from "../client";
  *
  * The words of the pages are indexed in their own search tables (`search_pages_fts` with
  * `search_page_keys` on SQLite, `search_pages` on PostgreSQL), derived like the document index:
- * left out of dumps, rebuilt from the pages.
+ * left out of dumps, rebuilt from the pages. A long page (a sheet can hold megabytes) is indexed
+ * in parts, so no single entry, nor the memory to build it, grows with the page.
  *
  * Every file already stored is queued for reading here (a `read-file` job each), so a portal
  * upgraded with a library finds its words once the queue has run.
@@ -48,18 +49,22 @@ export async function up(schema: Kysely<unknown>, engine: Engine): Promise<void>
 
   if (engine === "postgres") {
     await sql`create table search_pages (
-      page_id text primary key references file_text_pages(id) on delete cascade,
+      page_id text not null references file_text_pages(id) on delete cascade,
+      part integer not null,
       document_id text not null,
       page integer not null,
-      vector tsvector not null)`.execute(schema);
+      vector tsvector not null,
+      primary key (page_id, part))`.execute(schema);
     await sql`create index search_pages_vector_idx on search_pages using gin (vector)`.execute(schema);
     await sql`create index search_pages_document_idx on search_pages (document_id, page)`.execute(schema);
   } else {
     await sql`create table search_page_keys (
       rowid integer primary key,
-      page_id text not null unique references file_text_pages(id) on delete cascade,
+      page_id text not null references file_text_pages(id) on delete cascade,
+      part integer not null,
       document_id text not null,
-      page integer not null)`.execute(schema);
+      page integer not null,
+      unique (page_id, part))`.execute(schema);
     await sql`create index search_page_keys_document_idx on search_page_keys (document_id, page)`.execute(schema);
     // Contentless: the text is kept once, in file_text_pages; deletions by rowid are allowed.
     await sql`create virtual table search_pages_fts using fts5(text, content = '', contentless_delete = 1,
