@@ -12,6 +12,7 @@
 
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import type { Readable } from "node:stream";
 import { AnswerTooLarge, FrameReader } from "./answer-reader";
 import { childScript } from "./child-script";
@@ -55,6 +56,19 @@ export function extractFile(input: ExtractInput, options: ExtractOptions = {}): 
   return run;
 }
 
+/**
+ * Reading yields the processor to the server's requests: the child runs at a lower scheduling
+ * priority (nice 10), so a visitor's page waits less for a core while a long file is read.
+ */
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    os.setPriority(pid, 10);
+  } catch {
+    // Not permitted here (or the child already ended): it runs at the server's priority.
+  }
+}
+
 const PRLIMIT_PATHS = ["/usr/bin/prlimit", "/bin/prlimit"];
 let prlimitPath: string | null | undefined;
 
@@ -87,6 +101,7 @@ async function runChild(input: ExtractInput, limits: ExtractionLimits): Promise<
   const { command, args } = commandLine(await childScript(), limits);
   // An empty environment: the child needs no configuration, and must not see the server's secrets.
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe", "pipe"], env: {} });
+  lowerPriority(child.pid);
   const run = listen(child, limits);
   const timer = setTimeout(() => {
     run.timedOut = true;
