@@ -116,6 +116,9 @@ for (const engine of testEngines()) {
 
       await deleteDocument(t.ctx, b.id);
       expect(await search(t.ctx, "shelter")).toEqual([]);
+      // Its waiting job went with it; A's is still there.
+      const jobs = await t.ctx.db.kysely.selectFrom("jobs").select("payload").where("kind", "=", "read-file").execute();
+      expect(jobs.map((j) => JSON.parse(j.payload))).toEqual([{ fileKey: a.key }]);
       const pages = await t.ctx.db.kysely.selectFrom("file_text_pages").select("document_id").distinct().execute();
       expect(pages.map((p) => p.document_id)).toEqual([a.id]);
       if (engine === "sqlite") {

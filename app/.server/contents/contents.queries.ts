@@ -30,7 +30,7 @@ export async function queueFileReading(db: Kysely<Database>, file: StoredFileRef
   await insertJob(db, {
     id: randomUUID(),
     kind: READ_FILE_JOB,
-    payload: JSON.stringify({ fileKey: file.fileKey }),
+    payload: readFilePayload(file.fileKey),
     status: "queued",
     run_at: now,
     created_at: now,
@@ -136,7 +136,7 @@ export async function requeueFiles(db: Kysely<Database>, which: "failed" | "all"
         await insertJob(trx, {
           id: randomUUID(),
           kind: READ_FILE_JOB,
-          payload: JSON.stringify({ fileKey: key }),
+          payload: readFilePayload(key),
           status: "queued",
           run_at: now,
           created_at: now,
@@ -195,4 +195,28 @@ export async function selectOwnFileContents(db: Kysely<Database>, documentIds: r
     .where("c.document_id", "in", [...documentIds])
     .execute();
   return new Map(rows.map((r) => [r.document_id, r]));
+}
+
+/**
+ * Drops the waiting read-file jobs of files whose rows are being deleted (in the same
+ * transaction), so no job outlives its file. A file being read right now is left to its reader,
+ * which finds the row gone and stores nothing.
+ */
+export async function dropQueuedReadings(db: Kysely<Database>, fileKeys: readonly string[]): Promise<void> {
+  if (fileKeys.length === 0) return;
+  await db
+    .deleteFrom("jobs")
+    .where("kind", "=", READ_FILE_JOB)
+    .where("status", "=", "queued")
+    .where(
+      "payload",
+      "in",
+      fileKeys.map((fileKey) => readFilePayload(fileKey)),
+    )
+    .execute();
+}
+
+/** The payload of the job that reads one file (written and matched in this one form). */
+function readFilePayload(fileKey: string): string {
+  return JSON.stringify({ fileKey });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ATTACHMENT_LABEL_MAX, ATTACHMENT_MESSAGES, titleFromFileName } from "~/lib/document-form";
-import { forgetAttachmentContents, queueFileReading } from "../contents/contents.queries";
+import { dropQueuedReadings, forgetAttachmentContents, queueFileReading } from "../contents/contents.queries";
 import { wakeFileReader } from "../contents/reader";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
@@ -113,6 +113,7 @@ export async function removeAttachment(ctx: AppContext, documentId: string, atta
   const removed = await ctx.db.kysely.transaction().execute(async (trx) => {
     const thumbnails = await forgetAttachmentContents(trx, ctx.db.engine, attachmentId);
     const deleted = await deleteAttachmentRow(trx, documentId, attachmentId);
+    if (deleted) await dropQueuedReadings(trx, [deleted.file_path]);
     return deleted ? { row: deleted, thumbnails } : null;
   });
   if (!removed) return null;

@@ -3,7 +3,7 @@ import type { FacetSuggestions } from "~/lib/document-facets";
 import { type DocumentFacetsInput, type FacetField, readDocumentFacets } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import type { FileReadingState } from "~/lib/file-reading";
-import { queueFileReading, selectOwnFileContents, thumbnailKeysOfDocument } from "../contents/contents.queries";
+import { dropQueuedReadings, queueFileReading, selectOwnFileContents, thumbnailKeysOfDocument } from "../contents/contents.queries";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { deleteSearchEntry, writeSearchEntry } from "../search/search-index";
@@ -185,6 +185,11 @@ export async function deleteDocument(ctx: AppContext, id: string): Promise<{ tit
     await deleteSearchEntry(trx, ctx.db.engine, id);
     const thumbnails = await thumbnailKeysOfDocument(trx, id);
     const rows = await deleteDocumentRows(trx, id);
+    if (rows)
+      await dropQueuedReadings(
+        trx,
+        [rows.document.file_path, ...rows.attachments.map((a) => a.file_path)].filter((k): k is string => !!k),
+      );
     return rows ? { ...rows, thumbnails } : undefined;
   });
   if (!deleted) return null;
