@@ -13,11 +13,14 @@ export default defineConfig({
   // Two instances on one PostgreSQL and one S3 server: only in the PostgreSQL + S3 pass (run.mjs).
   testIgnore: process.env.E2E_ENGINE === "postgres" ? [] : ["**/scale-out.spec.ts"],
   globalSetup: "./tests/e2e/global-setup.ts",
-  // One spec file at a time by default. E2E_WORKERS=2 runs two (each spec that changes data has its
-  // own portal) and cuts the SQLite pass from about 10 to 8 minutes, but under that load the admin
-  // sign-in of admin-layout.spec failed once in three CI runs; two workers wait for that cause.
+  // Two spec files at a time (E2E_WORKERS to choose; tests within a file stay in order): each spec
+  // that changes data has its own portal, and the shared one takes only uploads no other spec counts.
+  // On the two-core CI machine this keeps both cores busy (one worker, its browser and its portal use
+  // about one) and cuts the SQLite pass by a fifth or more. The sign-in that once failed under two
+  // workers was the sign-in form replacing the password box typed into before it was interactive
+  // (fixed in ui/field.tsx; access.spec checks it).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -7,6 +8,11 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
  * Two projects: "unit" (pure code, beside it as *.test.ts) and "integration"
  * (*.int.test.ts and tests/integration: real SQLite files, and PostgreSQL
  * too when TEST_DATABASE_URL is set; see tests/support/engines.ts).
+ *
+ * Neither needs a fresh module graph per file (isolate: false): no test mocks a module or stubs a
+ * global, the tests that fake timers restore them after each test, and the few module-level caches
+ * of app/.server are keyed by the test's own context. A fresh graph per file cost the unit tests
+ * 15 of their 20 s, and the integration tests about a minute of loading the server modules again.
  */
 export default defineConfig({
   test: {
@@ -18,6 +24,7 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
+          isolate: false,
         },
       },
       {
@@ -27,8 +34,13 @@ export default defineConfig({
           include: ["app/**/*.int.test.ts", "tests/integration/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: false,
           // Files share the machine's PostgreSQL; each gets its own database, so files can run in parallel.
           fileParallelism: true,
+          // At least three files at a time (Vitest's default is one less than the cores: one file at a
+          // time on the two-core CI machine): much of a file's time is spent waiting on PostgreSQL
+          // and on SQLite's fsyncs, which another file can use.
+          maxWorkers: Math.max(3, availableParallelism()),
         },
       },
     ],

@@ -57,3 +57,30 @@ test("admin routes need a session and drafts never download anonymously", async 
   await expect(page.getByText("No documents found")).toBeVisible();
   await anonymous.dispose();
 });
+
+/**
+ * The sign-in form gets its show-password toggle once it is interactive. The password box must stay
+ * the same element then: it used to be replaced by an empty one, so a password typed before (a slow
+ * phone, a loaded CI machine) was lost and the sign-in refused.
+ */
+test("the password box typed into before the sign-in form is interactive is the one that is sent", async ({ page }) => {
+  // The first password box, taken as the parser makes it, before any of the page's scripts run.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const box = document.getElementById("password");
+      if (!box) return;
+      (window as unknown as { firstPasswordBox: Element }).firstPasswordBox = box;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${base()}/admin/login`);
+  await expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
+  const same = await page.evaluate(
+    () => (window as unknown as { firstPasswordBox?: Element }).firstPasswordBox === document.getElementById("password"),
+  );
+  expect(same, "the password box is still the one the page was served with").toBe(true);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(`${base()}/admin`);
+});

@@ -57,6 +57,9 @@ async function axe(page: Page) {
 
 for (const width of [1280, 360]) {
   test(`public pages have no axe violations and fit ${width} px`, async ({ browser }) => {
+    // Sixteen pages, each loaded, left to settle and checked by axe (a few seconds on the longest
+    // lists): about 45 s on a quiet machine, more beside another Playwright worker.
+    test.setTimeout(180_000);
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     for (const url of pages) {

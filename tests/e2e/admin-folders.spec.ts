@@ -6,6 +6,7 @@ import {
   MAILCHIMP,
   mixedFiles,
   pdf,
+  quickSetupRequests,
   quickSetupSeen,
   SAFELINK,
   signIn,
@@ -57,11 +58,16 @@ test.describe("folders and sharing with JavaScript", () => {
     expect(names).toHaveLength(GUIDANCE_COUNT);
     for (const name of names) expect(seen[name]!.map((s) => s.status)).toEqual(["pending", "creating", "success"]);
     // One after the other, 300 ms apart: each starts after the previous one succeeded, plus the pause.
+    // On screen, in that order; the pause is measured on the requests, whose times are the browser's
+    // (a status is on screen only once React has rendered it, which a loaded machine delays).
     for (let i = 1; i < names.length; i++) {
       const previousDone = seen[names[i - 1]!]!.find((s) => s.status === "success")!.at;
       const started = seen[names[i]!]!.find((s) => s.status === "creating")!.at;
-      expect(started - previousDone).toBeGreaterThanOrEqual(280);
+      expect(started).toBeGreaterThanOrEqual(previousDone);
     }
+    const requests = await quickSetupRequests(page);
+    expect(requests).toHaveLength(GUIDANCE_COUNT);
+    for (let i = 1; i < requests.length; i++) expect(requests[i]!.sent - requests[i - 1]!.answered).toBeGreaterThanOrEqual(280);
     await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
     await expect(counter(page, "Total Folders")).toHaveText("11");
     await expect(card(page, "Safety Audits")).toContainText("Public");

@@ -18,7 +18,9 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/login");
   const [showPassword, setShowPassword] = useState(false);
-  // The show/hide toggle needs JavaScript, so it appears only once the page is interactive.
+  // The show/hide toggle needs JavaScript, so it appears only once the page is interactive. Until
+  // then the field gets null rather than no control, so the password box stays the same element
+  // and keeps what was typed into it early (on a slow phone, or a loaded test machine).
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
   return (

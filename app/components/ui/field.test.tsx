@@ -35,4 +35,10 @@ describe("Field", () => {
     expect(html).toMatch(/<div class="relative mt-1"><input [^>]*\/><button type="button">Show password<\/button><\/div>/);
     expect(inputAttributes(html).class).toContain("pr-10");
   });
+
+  it("keeps the input in that box while the control is not there yet (null), so the input is not replaced when it comes", () => {
+    const html = renderToStaticMarkup(<Field id="password" label="Password" type="password" trailing={null} />);
+    expect(html).toMatch(/<div class="relative mt-1"><input [^>]*\/><\/div>/);
+    expect(inputAttributes(html).class).toContain("pr-10");
+  });
 });

@@ -12,7 +12,12 @@ export interface FieldProps extends InputProps {
   error?: string | null;
   /** Classes of the wrapper, e.g. its place in a grid. */
   className?: string;
-  /** A control inside the input's box, at its end (the sign-in form's show-password button). */
+  /**
+   * A control inside the input's box, at its end (the sign-in form's show-password button). null
+   * keeps the box without a control (one that appears only once the page is interactive): the
+   * input must keep its place when the control arrives, or React replaces it with an empty one and
+   * what was typed before is lost.
+   */
   trailing?: ReactNode;
 }
 
@@ -32,6 +37,7 @@ export function FieldError({ id, message }: { id: string; message: string | null
  * screen reader). The input's name is its id unless given.
  */
 export function Field({ id, name, label, hint, error, className, trailing, ...input }: FieldProps) {
+  const boxed = trailing !== undefined;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const control = (
     <input
@@ -40,7 +46,7 @@ export function Field({ id, name, label, hint, error, className, trailing, ...in
       {...input}
       aria-invalid={error ? true : undefined}
       aria-describedby={describedBy}
-      className={`${inputClass} ${trailing ? "pr-10" : "mt-1"}`}
+      className={`${inputClass} ${boxed ? "pr-10" : "mt-1"}`}
     />
   );
   return (
@@ -48,7 +54,7 @@ export function Field({ id, name, label, hint, error, className, trailing, ...in
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      {trailing ? (
+      {boxed ? (
         <div className="relative mt-1">
           {control}
           {trailing}

@@ -95,6 +95,8 @@ export async function mixedFiles(): Promise<{ valid: TestFile[]; invalid: Array<
 /** Records every status each Quick Setup item shows, with the time it appeared. */
 export async function watchQuickSetup(page: Page): Promise<void> {
   await page.evaluate(() => {
+    // From here on, the Quick Setup requests are the ones quickSetupRequests reads.
+    performance.clearResourceTimings();
     const seen: Record<string, Array<{ status: string; at: number }>> = {};
     (window as unknown as { quickSetupSeen: typeof seen }).quickSetupSeen = seen;
     const record = () => {
@@ -119,6 +121,20 @@ export async function watchQuickSetup(page: Page): Promise<void> {
 export function quickSetupSeen(page: Page) {
   return page.evaluate(
     () => (window as unknown as { quickSetupSeen: Record<string, Array<{ status: string; at: number }>> }).quickSetupSeen,
+  );
+}
+
+/**
+ * The Quick Setup requests since watchQuickSetup, in the order they were sent: when each was sent and
+ * when its answer was in, from the browser's own resource timing (the screen shows a status only
+ * when React renders it, which a busy page can put off by tens of milliseconds).
+ */
+export function quickSetupRequests(page: Page): Promise<Array<{ sent: number; answered: number }>> {
+  return page.evaluate(() =>
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+      .filter((e) => e.initiatorType === "fetch" && new URL(e.name).pathname === "/admin/folders/quick-setup")
+      .map((e) => ({ sent: e.startTime, answered: e.responseEnd }))
+      .sort((a, b) => a.sent - b.sent),
   );
 }
 
