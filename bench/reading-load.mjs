@@ -84,22 +84,27 @@ const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Mat
 async function visit(url, pages, pid, until) {
   /** @type {number[]} */
   const times = [];
+  /** @type {Map<string, number[]>} */
+  const byPage = new Map(pages.map((p) => [p, []]));
   /** @type {number[]} */
   const rss = [];
   let errors = 0;
   const sampler = setInterval(() => rss.push(memory(pid).rss), 250);
   try {
     for (let i = 0; !until(); i++) {
+      const page = pages[i % pages.length] ?? "/";
       const started = performance.now();
-      const res = await fetch(`${url}${pages[i % pages.length]}`);
+      const res = await fetch(`${url}${page}`);
       await res.arrayBuffer();
-      times.push(performance.now() - started);
+      const ms = performance.now() - started;
+      times.push(ms);
+      byPage.get(page)?.push(ms);
       if (res.status !== 200) errors++;
     }
   } finally {
     clearInterval(sampler);
   }
-  return { times, rss, errors };
+  return { times, byPage, rss, errors };
 }
 
 const dataDir = tempDataDir();
@@ -186,6 +191,18 @@ try {
     "server RSS MB (min-max)": `${Math.min(...r.rss).toFixed(0)}-${Math.max(...r.rss).toFixed(0)}`,
   });
   printTable([row("baseline", baseline), row(`while reading (${seconds.toFixed(0)} s)`, loaded)]);
+  console.log("\nBy page, p50 / p95 ms");
+  printTable(
+    pages.map((page) => {
+      const b = baseline.byPage.get(page) ?? [];
+      const l = loaded.byPage.get(page) ?? [];
+      return {
+        page: page.replace(demoDoc.id, "{id}"),
+        baseline: `${pct(b, 50).toFixed(1)} / ${pct(b, 95).toFixed(1)}`,
+        "while reading": `${pct(l, 50).toFixed(1)} / ${pct(l, 95).toFixed(1)}`,
+      };
+    }),
+  );
   const growth = Math.max(...loaded.rss) - Math.max(...baseline.rss);
   console.log(
     `Server RSS growth over the baseline's peak: ${growth.toFixed(1)} MB${finished ? "" : " (time limit reached before every file was read)"}`,

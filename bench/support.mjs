@@ -35,8 +35,13 @@ export function snapshotBuild() {
   };
 }
 
-/** Runs one `portal` command inside a server bundle, as the launcher does (argv: bundle, command, args). */
-const bundleRunner = `const [bundle, command, ...args] = process.argv.slice(1);
+/**
+ * Runs one `portal` command inside a server bundle, as the launcher does (argv: bundle, command,
+ * args), NODE_ENV included: React picks its build when first loaded, and left unset it renders
+ * with its development build (measured: page times twice as long, and far more garbage).
+ */
+const bundleRunner = `process.env.NODE_ENV ??= "production";
+const [bundle, command, ...args] = process.argv.slice(1);
 const { runCli } = await import(bundle);
 process.exitCode = await runCli(command, args);`;
 

@@ -155,8 +155,8 @@ const demoInput = (title: string, format: DemoFileInput["format"], extra: Partia
 });
 
 /**
- * The benchmark's demo-like set: the demo content's PDFs, TXT and CSV (as `portal demo` makes
- * them), longer reports, and Office files of a realistic size.
+ * The benchmark's demo-like set: the demo content's kinds of file (as `portal demo` makes them),
+ * longer reports, and Office files of a realistic size.
  */
 export async function benchmarkFiles(): Promise<Array<{ name: string; bytes: Uint8Array }>> {
   const rng = seededRandom("bench");
@@ -173,6 +173,9 @@ export async function benchmarkFiles(): Promise<Array<{ name: string; bytes: Uin
     { name: "annual-report-120p.pdf", bytes: await makeLongPdf(120, "annual") },
     { name: "notes.txt", bytes: await renderDemoFile(demoInput("Field notes", "txt")) },
     { name: "site-list.csv", bytes: await renderDemoFile(demoInput("Site list", "csv", { csvKind: "site-list" })) },
+    { name: "demo-guide.docx", bytes: await renderDemoFile(demoInput("Facilitator guide", "docx")) },
+    { name: "demo-tool.xlsx", bytes: await renderDemoFile(demoInput("Service mapping tool", "xlsx", { csvKind: "service-mapping" })) },
+    { name: "demo-deck.pptx", bytes: await renderDemoFile(demoInput("Orientation deck", "pptx")) },
     { name: "guideline.docx", bytes: makeDocx(paragraphs(300), { pages: 24, thumbnail }) },
     { name: "sites.xlsx", bytes: makeXlsx(["Sites", "Services", "Evictions"].map((name) => ({ name, rows: rows(2000) }))) },
     {

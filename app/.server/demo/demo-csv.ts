@@ -1,4 +1,7 @@
-/** The demo data sets as CSV: site lists, eviction figures, service mapping and a verification template. */
+/**
+ * The demo data sets: site lists, eviction figures, service mapping and a verification template;
+ * as CSV here, as a workbook in demo-office.ts.
+ */
 import {
   EVICTION_REASONS,
   EVICTION_RISK,
@@ -24,15 +27,23 @@ function csvOf(header: string[], rows: (string | number)[][]): string {
 export const SITE_LIST_HEADER = ["site_name", "district", "region", "households", "individuals", "last_verified"];
 
 export function renderCsv(input: DemoFileInput): string {
+  const { header, rows } = rowsOf(input);
+  return csvOf(header, rows);
+}
+
+export interface DataSet {
+  header: string[];
+  rows: (string | number)[][];
+}
+
+/** The header and rows of the data set `input.csvKind` names (a site list by default). */
+export function rowsOf(input: DemoFileInput): DataSet {
   const rng = seededRandom(`${input.seed}|csv`);
   const places = placesFor(input.tags);
   switch (input.csvKind ?? "site-list") {
     case "site-list": {
       const rows = siteRows(rng, places, rng.int(28, 40), input.date);
-      return csvOf(
-        SITE_LIST_HEADER,
-        rows.map((r) => SITE_LIST_HEADER.map((k) => r[k as keyof SiteRow])),
-      );
+      return { header: SITE_LIST_HEADER, rows: rows.map((r) => SITE_LIST_HEADER.map((k) => r[k as keyof SiteRow])) };
     }
     case "evictions": {
       const districts = rng.sample(places, Math.min(places.length, 4));
@@ -51,7 +62,7 @@ export function renderCsv(input: DemoFileInput): string {
           ]);
         }
       }
-      return csvOf(["month", "region", "district", "households_evicted", "individuals_evicted", "main_reason"], rows);
+      return { header: ["month", "region", "district", "households_evicted", "individuals_evicted", "main_reason"], rows };
     }
     case "service-mapping": {
       const rows: (string | number)[][] = [];
@@ -60,7 +71,7 @@ export function renderCsv(input: DemoFileInput): string {
           rows.push([site.site_name, site.district, service, rng.pick(SERVICE_PARTNERS), rng.pick(SERVICE_STATUSES)]);
         }
       }
-      return csvOf(["site_name", "district", "service", "partner", "status"], rows);
+      return { header: ["site_name", "district", "service", "partner", "status"], rows };
     }
     case "verification-template": {
       const header = [
@@ -92,7 +103,7 @@ export function renderCsv(input: DemoFileInput): string {
           site.last_verified,
         ];
       });
-      return csvOf(header, rows);
+      return { header, rows };
     }
   }
 }

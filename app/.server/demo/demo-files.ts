@@ -1,10 +1,11 @@
 /**
- * The bytes of the demo documents: PDFs (demo-pdf.ts), plain-text notes and CSV data sets
- * (demo-csv.ts). Pure: no database, no storage, no clock. Every "random" number comes from a
+ * The bytes of the demo documents: PDFs (demo-pdf.ts), Word documents, slide decks and workbooks
+ * (demo-office.ts), plain-text notes and CSV data sets (demo-csv.ts). Pure: no database, no storage, no clock. Every "random" number comes from a
  * generator seeded by the caller, so the same input always gives the same file. The text they
  * are made of lives in data/ (imported, so it ships in the server bundle).
  */
 import { renderCsv } from "./demo-csv";
+import { renderDocx, renderPptx, renderXlsx } from "./demo-office";
 import { renderPdf } from "./demo-pdf";
 import { DEMO_FOOTER, type DemoFileInput, longDate, sectionsFor } from "./demo-words";
 import { seededRandom } from "./random";
@@ -21,6 +22,12 @@ export async function renderDemoFile(input: DemoFileInput): Promise<Buffer> {
       return Buffer.from(renderText(input), "utf8");
     case "csv":
       return Buffer.from(renderCsv(input), "utf8");
+    case "docx":
+      return Buffer.from(renderDocx(input));
+    case "xlsx":
+      return Buffer.from(renderXlsx(input));
+    case "pptx":
+      return Buffer.from(renderPptx(input));
   }
 }
 

@@ -6,7 +6,7 @@ import { PLACES, type Place, SITE_WORDS } from "./data/places";
 import { SECTION_PLANS, SENTENCES } from "./data/sections";
 import type { Random } from "./random";
 
-export type DemoFormat = "pdf" | "txt" | "csv";
+export type DemoFormat = "pdf" | "txt" | "csv" | "docx" | "xlsx" | "pptx";
 export type CsvKind = "site-list" | "evictions" | "service-mapping" | "verification-template";
 
 export interface DemoFileInput {
@@ -19,7 +19,7 @@ export interface DemoFileInput {
   format: DemoFormat;
   /** PDFs only: 1 (title page), 2 or 3 pages (more only if the text does not fit). */
   pages?: number;
-  /** CSVs only: which data set. */
+  /** CSVs and workbooks only: which data set. */
   csvKind?: CsvKind;
   /** Seeds the generator; the document's title is a good seed. */
   seed: string;

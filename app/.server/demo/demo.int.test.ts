@@ -6,10 +6,14 @@ import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/lib/categories";
+import { mimeForExtension } from "~/lib/mime";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import type { AppContext } from "../context";
 import { facetSuggestions } from "../documents/documents.service";
+import { DEFAULT_LIMITS } from "../extraction/limits";
+import { readFileCompletely } from "../extraction/read-file";
 import { readAll } from "../storage/storage";
+import { SECTION_PLANS } from "./data/sections";
 import { DEMO_FOLDERS, loadDemoContent } from "./demo.service";
 import { DEMO_FOOTER, renderDemoFile } from "./demo-files";
 
@@ -169,9 +173,10 @@ for (const engine of testEngines()) {
         }
         if (d.file_ext === "txt") expect(bytes.toString("utf8")).toContain(DEMO_FOOTER);
         if (d.file_ext === "csv") expect(d.mime_type).toBe("text/csv");
+        expect(d.mime_type, d.title).toBe(mimeForExtension(d.file_ext));
         expect(d.original_filename).toMatch(new RegExp(`\\.${d.file_ext}$`));
       }
-      expect(exts).toEqual(new Set(["pdf", "txt", "csv"]));
+      expect(exts).toEqual(new Set(["pdf", "txt", "csv", "docx", "xlsx", "pptx"]));
     });
 
     it("includes a site list CSV with plausible figures", async () => {
@@ -255,10 +260,50 @@ describe("demo files", () => {
       date: new Date("2025-06-01T08:00:00Z"),
       seed: "x",
     };
-    for (const format of ["pdf", "txt", "csv"] as const) {
+    for (const format of ["pdf", "txt", "csv", "docx", "xlsx", "pptx"] as const) {
       const a = await renderDemoFile({ ...input, format, pages: 3 });
       const b = await renderDemoFile({ ...input, format, pages: 3 });
       expect(a.equals(b), format).toBe(true);
     }
+  });
+
+  // What a newcomer sees searched, snippeted and counted comes from what the portal reads in them.
+  it("read as Office files: the title and every section's words, a page per pair of sections, a slide per section", async () => {
+    const input = {
+      title: "CCCM Basic Training - Facilitator Guide",
+      description: "A one-day introduction to camp coordination and camp management.",
+      category: "Training",
+      tags: ["Training", "Baidoa"],
+      date: new Date("2025-06-01T08:00:00Z"),
+      seed: "CCCM Basic Training - Facilitator Guide",
+    };
+    const read = async (format: "docx" | "xlsx" | "pptx") => {
+      const outcome = await readFileCompletely(
+        { name: `demo.${format}`, bytes: await renderDemoFile({ ...input, format }) },
+        DEFAULT_LIMITS,
+      );
+      expect(outcome.status, format).toBe("done");
+      return { outcome, text: outcome.pages.map((p) => p.text).join("\n") };
+    };
+    const plan = SECTION_PLANS.Training ?? [];
+
+    const docx = await read("docx");
+    expect(docx.outcome.unit).toBe("whole");
+    for (const heading of plan) expect(docx.text).toContain(heading);
+    expect(docx.text).toContain(input.title);
+    expect(docx.text).toContain(DEMO_FOOTER);
+    expect(docx.outcome.pageCount).toBe(Math.ceil(plan.length / 2));
+
+    const pptx = await read("pptx");
+    expect(pptx.outcome.unit).toBe("slide");
+    expect(pptx.outcome.pageCount).toBe(plan.length + 2);
+    expect(pptx.outcome.pages[0]?.text).toContain(input.title);
+    expect(pptx.outcome.pages.slice(1, -1).map((p) => p.text.split("\n")[0])).toEqual(plan);
+
+    const xlsx = await read("xlsx");
+    expect(xlsx.outcome.unit).toBe("sheet");
+    expect(xlsx.outcome.pages.map((p) => p.label)).toEqual(["Data", "About"]);
+    expect(xlsx.outcome.pages[0]?.text).toContain("site_name");
+    expect(xlsx.outcome.pages[1]?.text).toContain(input.title);
   });
 });

@@ -115,6 +115,9 @@ function doc(
 const pdf = (pages: number) => ({ format: "pdf" as const, pages });
 const txt = { format: "txt" as const };
 const csv = (csvKind: CsvKind) => ({ format: "csv" as const, csvKind });
+const docx = { format: "docx" as const };
+const pptx = { format: "pptx" as const };
+const xlsx = (csvKind: CsvKind) => ({ format: "xlsx" as const, csvKind });
 
 export const DEMO_DOCUMENTS: DemoDocument[] = [
   // Reports
@@ -320,7 +323,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
     "A one-day introduction to camp coordination and camp management for new partner staff, local authorities and site committee members.",
     ["Training", "Capacity Building", "Site Management"],
     512,
-    pdf(3),
+    docx,
   ),
   doc(
     "Training",
@@ -382,7 +385,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
     "A standard format for the minutes of CCCM coordination meetings, with attendance, decisions and an action tracker.",
     ["Template", "Meetings", "Coordination"],
     279,
-    txt,
+    docx,
     { folder: "Meeting Guidelines" },
   ),
   doc(
@@ -391,7 +394,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
     "Tool for mapping the services in each site by sector, partner and functionality status, pre-filled with sample rows.",
     ["Template", "Service Mapping", "3W"],
     243,
-    csv("service-mapping"),
+    xlsx("service-mapping"),
     { folder: "Service Mapping" },
   ),
   // Presentations
@@ -401,7 +404,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
     "Slides introducing the cluster: the displacement context, the partners, the coordination structures and where to find tools and data.",
     ["Presentation", "Cluster", "Orientation"],
     62,
-    pdf(2),
+    pptx,
   ),
   doc(
     "Presentation",
@@ -409,7 +412,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
     "Introductory slides on Net 2.0: objectives, roll-out plan and the roles of site management partners.",
     ["Presentation", "Net 2.0", "Orientation"],
     114,
-    pdf(2),
+    pptx,
     { folder: "Net 2.0" },
   ),
   doc(
