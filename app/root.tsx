@@ -1,8 +1,18 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "sonner";
+import { formGuard } from "./.server/http/form-guard";
+import { type MaintenanceClosed, maintenanceGate } from "./.server/http/maintenance";
+import { keepHeaders, noStoreForStaff } from "./.server/http/response-headers";
 import type { Route } from "./+types/root";
+import { MaintenancePage } from "./components/layout/maintenance";
+import { LiveUpdates } from "./components/live/live-updates";
 import { IconSprite } from "./components/ui/icon-sprite";
 import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [noStoreForStaff, ...maintenanceGate, formGuard];
+
+/** A thrown answer is rendered by this route's error boundary; a 429's Retry-After goes with it. */
+export const headers = keepHeaders("Retry-After");
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -37,6 +47,16 @@ export default function App() {
 
 /** Unexpected failures: a plain apology, never details (they are in the server log). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const closed = isRouteErrorResponse(error) && error.status === 503 ? (error.data as MaintenanceClosed | null) : null;
+  if (closed?.maintenance) {
+    // Live updates reload the page when maintenance ends.
+    return (
+      <>
+        <MaintenancePage siteName={closed.siteName} />
+        <LiveUpdates />
+      </>
+    );
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { title, message } = errorText(status, isRouteErrorResponse(error) ? error.data : null);
   return (

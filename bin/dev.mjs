@@ -28,5 +28,8 @@ try {
   process.exitCode = await serveDev(vite, server);
 } catch (error) {
   await vite.close();
-  throw error;
+  // A start-up failure the operator can fix (server/serve.ts) is one line, as with `portal serve`.
+  if (!(error instanceof Error && error.name === "StartupError")) throw error;
+  console.error(`portal: ${error.message}`);
+  process.exitCode = 1;
 }

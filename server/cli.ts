@@ -9,9 +9,11 @@ import { type AppContext, closeAppContext, openAppContext } from "~/.server/cont
 import { migrateToLatest } from "~/.server/db/migrate";
 import { loadDemoContent } from "~/.server/demo/demo.service";
 import { fillDocuments } from "~/.server/demo/fill-documents";
+import { SIGNING_KEY, SIGNING_KEY_REFRESH_MS } from "~/.server/documents/signed-links";
 import { extractFile } from "~/.server/extraction/extract";
 import { describeResult, formatPages } from "~/.server/extraction/report";
 import { portalCheck } from "~/.server/health";
+import { rotateSecret } from "~/.server/settings/settings.service";
 import { backupDatabase, restoreBackup } from "~/.server/transfer/backup";
 import { TransferError } from "~/.server/transfer/dump-format";
 import { exportInstallation } from "~/.server/transfer/export";
@@ -19,7 +21,7 @@ import { importInstallation } from "~/.server/transfer/import";
 import { formatBytes, formatCounts, formatImportReport } from "~/.server/transfer/report";
 import { createUser, UserInputError } from "~/.server/users/users.service";
 import { readPassword } from "./read-password";
-import { productionSource, serve } from "./serve";
+import { productionSource, StartupError, serve } from "./serve";
 
 const HELP = `Usage: npm run portal -- <command>
 
@@ -32,8 +34,19 @@ Commands:
                                       (bench/scale.mjs); not for a real installation
   reprocess [--failed|--all]          read stored files' text and thumbnails: those waiting, or again those
                                       that failed, or every file; prints progress (the server does this itself)
-  check                               self-test of the database, migrations, storage and live events, and
-                                      every document's stored file (lists those missing; exits 1 if any)
+  keys:rotate                         replace the key that signs file links: every link handed out so far
+                                      stops working (within a minute on running instances)
+  check [--no-checksums] [--repair]   self-test of the database, migrations, storage and live events, then
+                                      the stored files: missing, changed (size or sha256 not as recorded
+                                      at upload), orphaned (no row names them), and uploads a crash left
+                                      half-written; exits 1 if any.
+                                      Checksums read every byte, with progress: --no-checksums only
+                                      compares sizes, a quick run after a crash; run the full one weekly.
+                                      --repair removes those uploads and the orphans written over an hour
+                                      ago (a younger one may be an upload about to add its row), clears
+                                      missing or changed thumbnails (the placeholder shows), marks
+                                      documents whose file changed as missing it, and lists attachments
+                                      to replace by hand
   backup <file>                       write the database to a new file (either engine; never overwrites)
   restore <file>                      replace ALL database content with a backup; stop the portal first
   export <dir>                        write the database and every stored file into an empty folder
@@ -70,8 +83,10 @@ export async function runCommand(command: string, args: string[], build: ServerB
         });
       case "fill-documents":
         return await withContext({}, (ctx) => fillCommand(ctx, args));
+      case "keys:rotate":
+        return await withContext({}, keysRotate);
       case "check":
-        return await withContext({}, check);
+        return await withContext({}, (ctx) => check(ctx, args));
       case "reprocess":
         return await withContext({}, (ctx) => reprocessCommand(ctx, args));
       case "backup":
@@ -95,6 +110,10 @@ export async function runCommand(command: string, args: string[], build: ServerB
   } catch (error) {
     if (error instanceof ConfigError || error instanceof TransferError) {
       console.error(error.message);
+      return 1;
+    }
+    if (error instanceof StartupError) {
+      console.error(`portal: ${error.message}`);
       return 1;
     }
     console.error(`portal ${command}: ${error instanceof Error ? error.message : String(error)}`);
@@ -135,6 +154,14 @@ async function adminCreate(ctx: AppContext, args: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+async function keysRotate(ctx: AppContext): Promise<number> {
+  await rotateSecret(ctx, SIGNING_KEY);
+  console.log(
+    `Replaced the file-link signing key. Links handed out before stop working within ${SIGNING_KEY_REFRESH_MS / 60_000} minute on running instances; pages hand out new ones when reloaded.`,
+  );
+  return 0;
 }
 
 async function reprocessCommand(ctx: AppContext, args: string[]): Promise<number> {
@@ -189,8 +216,19 @@ async function fillCommand(ctx: AppContext, args: string[]): Promise<number> {
   return 0;
 }
 
-async function check(ctx: AppContext): Promise<number> {
-  const { lines, ok } = await portalCheck(ctx);
+async function check(ctx: AppContext, args: string[]): Promise<number> {
+  let values: { "no-checksums"?: boolean; repair?: boolean };
+  try {
+    ({ values } = parseArgs({ args, options: { "no-checksums": { type: "boolean" }, repair: { type: "boolean" } } }));
+  } catch {
+    console.error("Usage: npm run portal -- check [--no-checksums] [--repair]");
+    return 2;
+  }
+  const { lines, ok } = await portalCheck(ctx, {
+    checksums: !values["no-checksums"],
+    repair: values.repair === true,
+    onProgress: (text) => console.log(text),
+  });
   for (const text of lines) console.log(text);
   return ok ? 0 : 1;
 }

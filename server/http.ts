@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -6,7 +7,10 @@ import type { ServerBuild } from "react-router";
 import type { AppContext } from "~/.server/context";
 import { frameOrigins } from "~/.server/dashboards/dashboards.service";
 import { checkHealth } from "~/.server/health";
+import { bodyRefusal, isUploadRoute } from "~/.server/http/body-limit";
+import { CROSS_SITE_REFUSED, crossSiteRefusal, originOf } from "~/.server/http/origins";
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
+import { bodyTypeRefusal, EMPTY_FORM_TYPE, requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
 
 /**
  * Where the app's code and browser assets come from: the production build (`portal serve`), or
@@ -21,6 +25,26 @@ export interface AppSource {
   assets: express.RequestHandler;
 }
 
+/**
+ * How long a connection may stay silent (no byte in or out) before it is closed: an upload over a
+ * thin link sends something every few seconds, a download likewise, and a live-update stream
+ * sends a heartbeat every 25 s.
+ */
+export const IDLE_TIMEOUT_MS = 120_000;
+/** How long a request that takes no file may take to send its (at most 64 KB) body. */
+export const FORM_BODY_TIMEOUT_MS = 60_000;
+
+/**
+ * Node ends a request whose body has not fully arrived after 300 s (`requestTimeout`): a 50 MB
+ * upload slower than about 170 KB/s failed, and field staff upload over such links. Uploads are
+ * now ended only when their bytes stop arriving (the socket's idle timeout); the other requests
+ * keep a limit on the time to send their small bodies (FORM_BODY_TIMEOUT_MS, in the app).
+ */
+export function applyServerTimeouts(server: Server, idleMs = IDLE_TIMEOUT_MS): void {
+  server.requestTimeout = 0;
+  server.setTimeout(idleMs, (socket) => socket.destroy());
+}
+
 /** The production build's browser files: fingerprinted assets cached for a year, the rest for an hour. */
 export function builtAssets(clientDir: string): express.RequestHandler {
   const router = express.Router();
@@ -33,12 +57,30 @@ export function builtAssets(clientDir: string): express.RequestHandler {
  * The HTTP layer: security headers, compression, static assets, health, and
  * the React Router request handler. Routes and services live in app/.
  */
-export function createHttpApp(ctx: AppContext, source: AppSource): express.Express {
+export function createHttpApp(
+  ctx: AppContext,
+  source: AppSource,
+  { bodyTimeoutMs = FORM_BODY_TIMEOUT_MS }: { bodyTimeoutMs?: number } = {},
+): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY, default: this
-  // machine's loopback); behind a load balancer elsewhere, its address must be listed (docs/deploy.md).
+  // X-Forwarded-For and X-Forwarded-Proto are believed only from the configured proxies
+  // (TRUST_PROXY, default: this machine's loopback); behind a load balancer elsewhere, its address
+  // must be listed (docs/deploy.md). X-Forwarded-Host never is: see below.
   app.set("trust proxy", ctx.config.trustProxy);
+  const publicOrigin = originOf(ctx.config.publicUrl);
+
+  // Requests no browser sends (no Host; NUL or line breaks in the path) end here with a 400.
+  app.use((req, res, next) => {
+    const refusal = requestShapeRefusal({ host: req.get("host"), path: req.path });
+    if (!refusal) {
+      // React Router builds the request from originalUrl; Express's own routing reads url.
+      req.url = withQueryNulReplaced(req.url);
+      req.originalUrl = withQueryNulReplaced(req.originalUrl);
+      return next();
+    }
+    res.status(refusal.status).type("text/plain").set({ "Cache-Control": "no-store", Connection: "close" }).send(refusal.message);
+  });
 
   app.use(async (req, res, next) => {
     // Public dashboards are embedded from their own hosts; the list is cached, so this is cheap.
@@ -46,6 +88,9 @@ export function createHttpApp(ctx: AppContext, source: AppSource): express.Expre
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    // Over https only (TLS here, or X-Forwarded-Proto from a trusted proxy): over plain http a
+    // browser ignores it, and a portal reached only by http must not be pinned to https.
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     res.setHeader(
       "Content-Security-Policy",
       [
@@ -64,7 +109,51 @@ export function createHttpApp(ctx: AppContext, source: AppSource): express.Expre
     );
     // Only the address Express trusts reaches the app; a client-sent value is dropped.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    // A proxy passes a client's X-Forwarded-Host on unless told not to, and Express would take it
+    // as the request's host (its `trust proxy`): the app sees only the Host the browser used
+    // (decision 0021).
+    delete req.headers["x-forwarded-host"];
     next();
+  });
+
+  // The one origin check of every request that may change something, on every route (forms,
+  // resource routes, uploads): a page of another site gets 403 before any route runs.
+  app.use((req, res, next) => {
+    const ownOrigin = originOf(`${req.protocol}://${req.get("host") ?? ""}`);
+    const allowed = [publicOrigin, ownOrigin].filter((o): o is string => o !== null);
+    const refusal = crossSiteRefusal({ method: req.method, origin: req.get("origin"), referer: req.get("referer"), allowed });
+    if (!refusal) return next();
+    ctx.log.warn({ method: req.method, path: req.path, ip: req.ip, reason: refusal }, "cross-site request refused");
+    res.status(403).type("text/plain").set("Cache-Control", "no-store").send(CROSS_SITE_REFUSED);
+  });
+
+  // Bodies are bounded before anything reads them: uploads by their routes, everything else here.
+  app.use((req, res, next) => {
+    const hasBody = (req.get("content-length") ?? "0") !== "0" || req.get("transfer-encoding") !== undefined;
+    const refusal =
+      bodyRefusal({
+        method: req.method,
+        pathname: req.path,
+        contentLength: req.get("content-length"),
+        transferEncoding: req.get("transfer-encoding"),
+      }) ?? (isUploadRoute(req.path) ? null : bodyTypeRefusal({ method: req.method, contentType: req.get("content-type"), hasBody }));
+    if (!refusal && !hasBody && !req.get("content-type") && req.method !== "GET" && req.method !== "HEAD") {
+      req.headers["content-type"] = EMPTY_FORM_TYPE;
+    }
+    if (!refusal) {
+      // A small body that takes longer than this to arrive is someone holding the connection.
+      if (req.method !== "GET" && req.method !== "HEAD" && !isUploadRoute(req.path) && !req.complete) {
+        const timer = setTimeout(() => req.socket.destroy(), bodyTimeoutMs);
+        timer.unref();
+        const done = () => clearTimeout(timer);
+        req.once("end", done);
+        req.once("close", done);
+        res.once("finish", done);
+      }
+      return next();
+    }
+    // Closing the connection spares reading (and discarding) the body that was not wanted.
+    res.status(refusal.status).type("text/plain").set({ "Cache-Control": "no-store", Connection: "close" }).send(refusal.message);
   });
 
   // Compresses HTML, JSON, CSS and JS; responses marked no-transform (files) are left alone.

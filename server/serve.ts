@@ -1,15 +1,25 @@
+import fs from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
+import { applyActivityRetention } from "~/.server/activity/activity.service";
 import { purgeExpiredSessions } from "~/.server/auth/sessions";
 import { issueSetupLink } from "~/.server/auth/setup";
+import { purgeExpiredThrottles } from "~/.server/auth/throttle";
+import { type Config, configWarnings, getConfig } from "~/.server/config";
 import { startFileReader } from "~/.server/contents/reader";
 import { startApp, stopApp } from "~/.server/context";
 import { warmListIndex } from "~/.server/documents/documents.service";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
 import { MINUTE } from "~/.server/time";
-import { type AppSource, builtAssets, createHttpApp } from "./http";
+import { type AppSource, applyServerTimeouts, builtAssets, createHttpApp } from "./http";
+
+/**
+ * An upload nobody has written to for this long is dead (a slow link sends something every few
+ * seconds); on S3, where the writer cannot be asked, a multipart upload begun this long ago.
+ */
+const STALE_UPLOAD_MS = 60 * MINUTE;
 
 /** How long shutdown waits for in-flight requests before closing connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,18 +39,42 @@ export function productionSource(build: ServerBuild): AppSource {
 }
 
 /** `portal serve` (and `npm run dev`): migrate, listen, print the first-admin link if needed, stop gracefully. */
-export async function serve({ source, server = createServer(), onStop }: ServeOptions): Promise<number> {
-  const ctx = await startApp();
+export async function serve({ source, server: given, onStop }: ServeOptions): Promise<number> {
+  const server = given ?? createServer();
+  // Our own server: uploads end only when their bytes stop arriving. The dev server's is left as
+  // Vite made it (its hot-reload socket is quiet for minutes at a time).
+  if (!given) applyServerTimeouts(server);
+  const config = getConfig();
+  await checkDataDir(config);
+  const ctx = await startApp().catch((error: unknown) => {
+    throw databaseStartupError(config, error) ?? error;
+  });
+  // The bucket answers now, or the start fails, rather than the first download.
+  try {
+    await ctx.storage.stat("health/probe");
+  } catch (error) {
+    await stopApp();
+    throw new StartupError(
+      `cannot reach the file storage (${ctx.storage.driver}, ${errorCode(error) ?? errorName(error)}): check the S3_ settings`,
+    );
+  }
   server.on("request", createHttpApp(ctx, source));
   const { port, host } = ctx.config;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await stopApp();
+    throw listenStartupError(port, error) ?? error;
+  }
+  // Nothing is announced, and no setup link made, before the port is this process's.
+  for (const warning of configWarnings(ctx.config)) ctx.log.warn(warning);
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
   const origin = ctx.config.publicUrl ?? `http://localhost:${actualPort}`;
@@ -62,14 +96,25 @@ export async function serve({ source, server = createServer(), onStop }: ServeOp
   // unless this instance is set to answer requests only.
   const fileReader = ctx.config.readFiles ? startFileReader(ctx) : null;
 
-  // The test suite's temporary documents whose removal a stop interrupted go now, then on each sweep.
+  // The test suite's temporary documents whose removal a stop interrupted go now, then on each
+  // sweep; so do uploads a crash left half-written (at start, those of dead processes).
   const sweepTestDocuments = () => {
     removeDueTestDocuments(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "test document sweep failed"));
   };
+  const sweepStaleUploads = () => {
+    ctx.storage
+      .sweepStaleUploads(new Date(ctx.now().getTime() - STALE_UPLOAD_MS))
+      .then((removed) => removed > 0 && ctx.log.info({ removed }, "removed uploads a crash left half-written"))
+      .catch((error: unknown) => ctx.log.warn({ err: error }, "stale upload sweep failed"));
+  };
   sweepTestDocuments();
+  sweepStaleUploads();
   const sweeper = setInterval(() => {
     purgeExpiredSessions(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "session purge failed"));
+    purgeExpiredThrottles(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "sign-in count purge failed"));
+    applyActivityRetention(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "activity retention failed"));
     sweepTestDocuments();
+    sweepStaleUploads();
   }, 10 * MINUTE);
   sweeper.unref();
 
@@ -96,4 +141,80 @@ export async function serve({ source, server = createServer(), onStop }: ServeOp
     process.once("SIGTERM", () => stop("SIGTERM"));
     process.once("SIGINT", () => stop("SIGINT"));
   });
+}
+
+/** A start-up failure the operator can fix, said in one line; `portal serve` prints it and exits 1. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+function errorCode(error: unknown): string | null {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === "string") return code;
+  }
+  return null;
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : "unknown error";
+}
+
+function listenStartupError(port: number, error: unknown): StartupError | null {
+  const code = errorCode(error);
+  if (code === "EADDRINUSE") return new StartupError(`port ${port} is already in use (another portal running?)`);
+  if (code === "EACCES") return new StartupError(`not allowed to listen on port ${port} (ports below 1024 need privileges)`);
+  if (code === "EADDRNOTAVAIL") return new StartupError(`cannot listen on HOST: the address is not one of this machine's`);
+  return null;
+}
+
+/** The database's connection failures (PostgreSQL unreachable, refused sign-in, no such database; SQLite file unopenable). */
+const DATABASE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "28P01",
+  "28000",
+  "3D000",
+  "SQLITE_CANTOPEN",
+  "SQLITE_READONLY",
+  "SQLITE_PERM",
+]);
+
+function databaseStartupError(config: Config, error: unknown): StartupError | null {
+  const code = errorCode(error);
+  if (!code || !DATABASE_CODES.has(code)) return null;
+  const where = config.database.kind === "postgres" ? `at ${safeHost(config.database.url)}` : config.database.file;
+  return new StartupError(`cannot open the database ${where} (${code}): check DATABASE_URL and that the database is up`);
+}
+
+/** host:port of a database URL, never its password. */
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "DATABASE_URL";
+  }
+}
+
+/**
+ * DATA_DIR holds the SQLite database and the local files: found unwritable now, not at the first
+ * upload. Created when missing, as the database and storage would.
+ */
+async function checkDataDir(config: Config): Promise<void> {
+  if (config.database.kind === "postgres" && config.s3) return;
+  const probe = `${config.dataDir}/.write-check-${process.pid}`;
+  try {
+    await fs.mkdir(config.dataDir, { recursive: true });
+    await fs.writeFile(probe, "");
+    await fs.rm(probe);
+  } catch (error) {
+    throw new StartupError(
+      `cannot write to DATA_DIR ${config.dataDir} (${errorCode(error) ?? "unknown error"}): check its owner and permissions`,
+    );
+  }
 }

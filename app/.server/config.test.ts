@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config";
+import { ConfigError, configWarnings, parseConfig } from "./config";
 
 describe("parseConfig", () => {
   it("embeds defaults: port 3000, SQLite and local files under ./data", () => {
@@ -13,8 +13,11 @@ describe("parseConfig", () => {
       logLevel: "info",
       trustProxy: ["loopback"],
       readFiles: true,
+      activityRetentionDays: 365,
     });
     expect(parseConfig({ READ_FILES: "false" }).readFiles).toBe(false);
+    expect(parseConfig({ ACTIVITY_RETENTION_DAYS: "90" }).activityRetentionDays).toBe(90);
+    expect(() => parseConfig({ ACTIVITY_RETENTION_DAYS: "7" })).toThrow(ConfigError);
     expect(config.database).toEqual({ kind: "sqlite", file: path.resolve("data", "portal.db") });
   });
 
@@ -67,5 +70,16 @@ describe("parseConfig", () => {
       const problems = (error as ConfigError).problems.join("\n");
       for (const name of ["PORT", "DATABASE_URL", "PUBLIC_URL", "LOG_LEVEL", "S3_FORCE_PATH_STYLE"]) expect(problems).toContain(name);
     }
+  });
+});
+
+describe("configWarnings", () => {
+  it("warns at start when PUBLIC_URL is unset in production, and only then", () => {
+    const [warning, ...rest] = configWarnings(parseConfig({ NODE_ENV: "production" }));
+    expect(warning).toMatch(/PUBLIC_URL is unset/);
+    expect(rest).toEqual([]);
+    expect(configWarnings(parseConfig({ NODE_ENV: "production", PUBLIC_URL: "https://portal.example.org" }))).toEqual([]);
+    expect(configWarnings(parseConfig({ NODE_ENV: "development" }))).toEqual([]);
+    expect(configWarnings(parseConfig({ NODE_ENV: "test" }))).toEqual([]);
   });
 });

@@ -63,6 +63,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxyFromEnv.default(["loopback"])),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   READ_FILES: z.preprocess(emptyAsUndefined, booleanFromEnv.default(true)),
+  ACTIVITY_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(30).max(36_500).default(365)),
+  LIVE_STREAMS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(50)),
+  LIVE_STREAMS_TOTAL: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1000)),
+  LIVE_STREAM_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1440).default(30)),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -97,6 +101,16 @@ export interface Config {
    * only answer requests; another instance, or `portal reprocess`, then reads the queue.
    */
   readFiles: boolean;
+  /**
+   * How long the activity log (security events included) keeps a row, in days: older rows are
+   * deleted by the 10-minute sweep of `serve`. A year by default; at least 30 days.
+   */
+  activityRetentionDays: number;
+  /**
+   * Anonymous live-update streams (GET /api/events) an instance holds: per client address, in
+   * all, and how long one stays open before the browser reconnects (events/stream-gate.ts).
+   */
+  liveStreams: { streamsPerAddress: number; streamsTotal: number; streamMaxMinutes: number };
 }
 
 export class ConfigError extends Error {
@@ -135,6 +149,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     readFiles: e.READ_FILES,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
+    liveStreams: {
+      streamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      streamsTotal: e.LIVE_STREAMS_TOTAL,
+      streamMaxMinutes: e.LIVE_STREAM_MINUTES,
+    },
   };
 }
 
@@ -145,4 +165,15 @@ export function getConfig(): Config {
   // The one place that reads the process environment.
   loaded ??= parseConfig(process.env);
   return loaded;
+}
+
+/**
+ * Settings that work but are worth a warning at start. In production without PUBLIC_URL, links
+ * are built from each request's Host header and cookies are not `Secure` (decision 0021).
+ */
+export function configWarnings(config: Config): string[] {
+  if (config.env !== "production" || config.publicUrl) return [];
+  return [
+    "PUBLIC_URL is unset: share, invitation and canonical links use the Host each request names, and the session cookie is not Secure; set PUBLIC_URL to the address people use (docs/deploy.md)",
+  ];
 }

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { AppContext } from "./context";
 import { migrationStatus } from "./db/migrate";
-import { checkStoredFiles } from "./documents/stored-files";
+import { checkFiles, describeFile, type FileCheckOptions, type FileCheckReport } from "./file-check/file-check";
 
 export interface HealthReport {
   status: "ok" | "error";
@@ -60,11 +60,11 @@ export interface PortalCheck {
 const line = (name: string, value: string) => `${name.padEnd(12)} ${value}`;
 
 /**
- * `portal check`: the health checks with active probes, then every document's stored file
- * (documents/stored-files.ts), listing the documents whose file is missing. Not part of /healthz,
- * which is polled often: this asks the storage once per document.
+ * `portal check`: the health checks with active probes, then the files pass (file-check/): files
+ * the database names that are missing or differ from what their row recorded, and stored objects
+ * no row names. Not part of /healthz, which is polled often: this asks the storage about every file.
  */
-export async function portalCheck(ctx: AppContext): Promise<PortalCheck> {
+export async function portalCheck(ctx: AppContext, options: FileCheckOptions = { checksums: true, repair: false }): Promise<PortalCheck> {
   const report = await checkHealth(ctx, { activeProbes: true });
   const lines = [
     line("database", report.db),
@@ -74,12 +74,24 @@ export async function portalCheck(ctx: AppContext): Promise<PortalCheck> {
   ];
   let filesOk = false;
   try {
-    const { checked, missing } = await checkStoredFiles(ctx);
-    filesOk = missing.length === 0;
-    if (filesOk) lines.push(line("files", `ok (${checked} document${checked === 1 ? "" : "s"})`));
+    const files = await checkFiles(ctx, options);
+    const problems = files.missing.length + files.mismatched.length + files.orphans.length + files.staleUploads;
+    filesOk = problems === 0;
+    const summary = filesSummary(files, options);
+    if (filesOk) lines.push(line("files", `ok (${summary})`));
     else {
-      lines.push(line("files", `error: ${missing.length} of ${checked} documents have no stored file:`));
-      lines.push(...missing.map((m) => `  ${m.title} (${m.id}): ${m.filePath}`));
+      lines.push(line("files", `error: ${problems} problem${problems === 1 ? "" : "s"} (${summary}):`));
+      lines.push(...files.missing.map((m) => `  missing    ${describeFile(m)}`));
+      lines.push(...files.mismatched.map((m) => `  differs    ${describeFile(m)}: ${m.detail}`));
+      lines.push(...files.orphans.map((o) => `  orphan     ${o.key} (${o.size} bytes, written ${o.modifiedAt.toISOString()})`));
+      if (files.staleUploads)
+        lines.push(
+          `  upload     ${files.staleUploads} half-written upload${files.staleUploads === 1 ? "" : "s"} a crash left (the next start removes them)`,
+        );
+    }
+    if (options.repair) {
+      if (files.repairs.length) lines.push(...files.repairs.map((r) => line("repair", r)));
+      else lines.push(line("repair", "nothing to do"));
     }
   } catch (error) {
     lines.push(line("files", `error: ${error instanceof Error ? error.message : String(error)}`));
@@ -87,4 +99,15 @@ export async function portalCheck(ctx: AppContext): Promise<PortalCheck> {
   const ok = report.status === "ok" && filesOk;
   lines.push(ok ? "All checks passed." : "Some checks failed.");
   return { lines, ok };
+}
+
+/** "3 documents, 1 attachment, 2 document thumbnails; 7 stored objects; 6 checksums read". */
+function filesSummary(files: FileCheckReport, options: FileCheckOptions): string {
+  const rows = files.rows.filter((r) => r.count > 0).map((r) => `${r.count} ${r.kind}${r.count === 1 ? "" : "s"}`);
+  const checksums = options.checksums ? `${files.hashed} checksum${files.hashed === 1 ? "" : "s"} read` : "checksums not read";
+  return [
+    rows.length ? rows.join(", ") : "no files named",
+    `${files.objects} stored object${files.objects === 1 ? "" : "s"}`,
+    checksums,
+  ].join("; ");
 }

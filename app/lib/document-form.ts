@@ -14,7 +14,13 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(",");
 
-/** Messages of the spec, as "Title: description" (a toast's title and text). */
+/**
+ * The longest text a document's own fields may hold: room for any real title, abstract and set of
+ * keywords, yet no form can bloat the database, the search index or a card (issue 12, item 1).
+ */
+export const DOCUMENT_TEXT_LIMITS = { title: 300, description: 5000, tag: 60, tags: 30 } as const;
+
+/** Messages of the spec, as "Title: description" (a toast's title and text); the limits' are ours, in its shape. */
 export const DOCUMENT_MESSAGES = {
   invalidType: "Invalid file type: Please select a supported file type",
   tooLarge: "File too large: Please select a file smaller than 50MB",
@@ -22,7 +28,25 @@ export const DOCUMENT_MESSAGES = {
   titleRequired: "Validation Error: Title is required",
   uploadFailed: "Upload failed: An error occurred during upload",
   notAuthenticated: "Upload failed: User not authenticated",
+  titleTooLong: `Validation Error: Title must be at most ${DOCUMENT_TEXT_LIMITS.title} characters`,
+  descriptionTooLong: `Validation Error: Description must be at most ${DOCUMENT_TEXT_LIMITS.description} characters`,
+  tagTooLong: `Validation Error: Each tag must be at most ${DOCUMENT_TEXT_LIMITS.tag} characters`,
+  tooManyTags: `Validation Error: Please give at most ${DOCUMENT_TEXT_LIMITS.tags} tags`,
 } as const;
+
+/** The first limit a document's title, description or (normalised) tags pass, or null. */
+export function checkDocumentText(fields: {
+  title: string;
+  description: string | null;
+  tags: readonly string[];
+}): { field: "title" | "description" | "tags"; message: string } | null {
+  if (fields.title.length > DOCUMENT_TEXT_LIMITS.title) return { field: "title", message: DOCUMENT_MESSAGES.titleTooLong };
+  if ((fields.description ?? "").length > DOCUMENT_TEXT_LIMITS.description)
+    return { field: "description", message: DOCUMENT_MESSAGES.descriptionTooLong };
+  if (fields.tags.length > DOCUMENT_TEXT_LIMITS.tags) return { field: "tags", message: DOCUMENT_MESSAGES.tooManyTags };
+  if (fields.tags.some((t) => t.length > DOCUMENT_TEXT_LIMITS.tag)) return { field: "tags", message: DOCUMENT_MESSAGES.tagTooLong };
+  return null;
+}
 
 export interface SplitMessage {
   title: string;

@@ -44,6 +44,10 @@ export const SITE_DESCRIPTION_MAX = 300;
 /** What a maintenance page tells clients and crawlers to wait, in seconds. */
 export const MAINTENANCE_RETRY_AFTER_S = 300;
 
+/** The maintenance page's words, also the body of the files' and the public JSON's 503 during maintenance. */
+export const MAINTENANCE_TITLE = "Down for maintenance";
+export const MAINTENANCE_MESSAGE = "The portal is being updated and will be back shortly. Please try again in a few minutes.";
+
 /**
  * Settings from stored JSON values: a missing key, unreadable JSON or a value of the wrong type
  * gives that key's default, so one bad row never breaks every public page.

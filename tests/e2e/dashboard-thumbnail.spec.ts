@@ -139,7 +139,8 @@ test.describe("dashboard thumbnails without JavaScript", () => {
     const staffResponse = await page.request.get(`${base}${newSrc}`);
     expect(staffResponse.status()).toBe(200);
     expect(staffResponse.headers()["content-type"]).toBe("image/webp");
-    expect(staffResponse.headers()["cache-control"]).toMatch(/^private/);
+    // Every answer to a signed-in request is no-store (ASVS hardening, item 14).
+    expect(staffResponse.headers()["cache-control"]).toBe("no-store, no-transform");
     const anonymous = await playwright.request.newContext({ baseURL: base });
     expect((await anonymous.get(newSrc)).status()).toBe(404);
     expect((await anonymous.get(oldSrc)).status()).toBe(404);

@@ -42,15 +42,35 @@ export async function startVite(): Promise<ViteDevServer> {
 type ContextModule = typeof import("~/.server/context");
 type HttpModule = typeof import("../../server/http");
 
+/**
+ * Timeouts as `portal serve` sets them (server/http.ts applyServerTimeouts), at a test's scale:
+ * `nodeRequestTimeoutMs` stands for Node's own 300 s limit on receiving a request, which the
+ * portal's settings must lift for uploads.
+ */
+export interface ServerTimeouts {
+  nodeRequestTimeoutMs: number;
+  idleMs: number;
+  bodyTimeoutMs: number;
+}
+
 /** Serves the app on `ctx`'s database. Only one at a time per Vite server (the routes' context is process-wide there). */
-export async function startHttpApp(vite: ViteDevServer, ctx: AppContext): Promise<HttpApp> {
+export async function startHttpApp(vite: ViteDevServer, ctx: AppContext, timeouts?: ServerTimeouts): Promise<HttpApp> {
   const context = (await vite.ssrLoadModule("/app/.server/context.ts")) as ContextModule;
   const routesCtx = await context.startApp({ config: ctx.config, log: pino({ level: "silent" }), migrate: false });
   const http = (await vite.ssrLoadModule("/server/http.ts")) as HttpModule;
   // Loaded once: no source changes while a test runs.
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const handler = http.createHttpApp(routesCtx, { mode: "development", build: async () => build, assets: vite.middlewares });
-  const server: Server = createServer(handler);
+  const handler = http.createHttpApp(
+    routesCtx,
+    { mode: "development", build: async () => build, assets: vite.middlewares },
+    timeouts ? { bodyTimeoutMs: timeouts.bodyTimeoutMs } : {},
+  );
+  // Node's limit as a constructor option (it takes effect only there), checked every 100 ms
+  // rather than every 30 s; then the portal's settings, as serve applies them.
+  const server: Server = timeouts
+    ? createServer({ connectionsCheckingInterval: 100, requestTimeout: timeouts.nodeRequestTimeoutMs }, handler)
+    : createServer(handler);
+  if (timeouts) http.applyServerTimeouts(server, timeouts.idleMs);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -6,6 +6,28 @@ export async function insertActivity(db: Kysely<Database>, row: ActivityLogRow):
   await db.insertInto("activity_logs").values(row).execute();
 }
 
+/** The newest row of an action about one entity (a running sign-in block). */
+export async function selectLatestActivityOf(db: Kysely<Database>, action: string, entityId: string): Promise<ActivityLogRow | undefined> {
+  return db
+    .selectFrom("activity_logs")
+    .selectAll()
+    .where("action", "=", action)
+    .where("entity_id", "=", entityId)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function updateActivityDetails(db: Kysely<Database>, id: string, details: string): Promise<void> {
+  await db.updateTable("activity_logs").set({ details }).where("id", "=", id).execute();
+}
+
+/** Removes the rows older than `before` (the retention setting); returns how many. */
+export async function deleteActivityBefore(db: Kysely<Database>, before: string): Promise<number> {
+  const result = await db.deleteFrom("activity_logs").where("created_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function selectRecentActivity(db: Kysely<Database>, limit: number): Promise<ActivityLogRow[]> {
   return db.selectFrom("activity_logs").selectAll().orderBy("created_at", "desc").limit(limit).execute();
 }

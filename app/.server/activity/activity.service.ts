@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { type Paging, readPage, TABLE_PER } from "~/lib/paging";
 import type { AppContext } from "../context";
-import type { ActivityLogRow } from "../db/types";
+import type { ActivityLogRow, Database } from "../db/types";
 import { HOUR, iso } from "../time";
 import {
   countSecurityEvents,
+  deleteActivityBefore,
   insertActivity,
   selectActivityByAction,
+  selectLatestActivityOf,
   selectRecentActivity,
   selectSecurityEventPage,
+  updateActivityDetails,
 } from "./activity.queries";
 
 /** Security events of the spec (admin-and-sharing section 8), plus the public VIEW events. */
@@ -22,6 +26,8 @@ export type ActivityAction =
   | "ADMIN_LOGOUT"
   | "ADMIN_SETUP"
   | "DOCUMENT_UPLOADED"
+  | "DOCUMENT_UPDATED"
+  | "DOCUMENT_DELETED"
   | "DOCUMENT_DOWNLOADED"
   | "VIEW"
   | "VIEW_DOCUMENT"
@@ -30,6 +36,7 @@ export type ActivityAction =
   | "USER_ACTIVATED"
   | "USER_DEACTIVATED"
   | "SESSION_REVOKED"
+  | "SIGNING_KEY_ROTATED"
   | "SETTINGS_UPDATED"
   | "MENU_UPDATED"
   | "CONTACTS_UPDATED"
@@ -40,7 +47,11 @@ export type ActivityAction =
   | "FOLDER_DELETED"
   | "SHARE_LINK_CREATED"
   | "SHARE_LINK_REVOKED"
-  | "SHARE_LINK_REGENERATED";
+  | "SHARE_LINK_REGENERATED"
+  | "DASHBOARD_CREATED"
+  | "DASHBOARD_UPDATED"
+  | "DASHBOARD_DELETED"
+  | "DASHBOARD_MOVED";
 
 export interface RequestMeta {
   ip: string | null;
@@ -56,9 +67,13 @@ export interface ActivityInput {
   meta?: RequestMeta;
 }
 
-/** Writes one activity row. Callers must never put a password or token in `details`. */
-export async function logActivity(ctx: AppContext, input: ActivityInput): Promise<void> {
-  await insertActivity(ctx.db.kysely, {
+/**
+ * Writes one activity row. Callers must never put a password or token in `details`. A change
+ * that has a transaction passes it as `db`, so the change and its row of the audit trail are
+ * written together or not at all.
+ */
+export async function logActivity(ctx: AppContext, input: ActivityInput, db: Kysely<Database> = ctx.db.kysely): Promise<void> {
+  await insertActivity(db, {
     id: randomUUID(),
     action: input.action,
     entity_type: input.entityType,
@@ -71,6 +86,34 @@ export async function logActivity(ctx: AppContext, input: ActivityInput): Promis
   });
 }
 
+/**
+ * Records an event that may repeat many times in a row (a blocked client trying again): the
+ * first writes its row, the next ones only count on it (`attempts`, `last_attempt_at`), so a
+ * client hammering the sign-in cannot grow the table. Two instances counting at the same moment
+ * may each miss the other's increment; the row is there either way.
+ */
+export async function logRepeatedActivity(ctx: AppContext, input: ActivityInput & { entityId: string }): Promise<void> {
+  const row = await selectLatestActivityOf(ctx.db.kysely, input.action, input.entityId);
+  if (!row) {
+    await logActivity(ctx, { ...input, details: { ...input.details, attempts: 1 } });
+    return;
+  }
+  let details: Record<string, unknown> = {};
+  try {
+    details = JSON.parse(row.details) as Record<string, unknown>;
+  } catch {
+    // A row written by hand: start its count again.
+  }
+  const attempts = (typeof details.attempts === "number" ? details.attempts : 1) + 1;
+  await updateActivityDetails(ctx.db.kysely, row.id, JSON.stringify({ ...details, attempts, last_attempt_at: iso(ctx.now()) }));
+}
+
+/** Deletes the activity rows older than the retention (ACTIVITY_RETENTION_DAYS); returns how many. */
+export function applyActivityRetention(ctx: AppContext): Promise<number> {
+  const before = new Date(ctx.now().getTime() - ctx.config.activityRetentionDays * 24 * HOUR);
+  return deleteActivityBefore(ctx.db.kysely, iso(before));
+}
+
 export async function recentActivity(ctx: AppContext, limit = 5): Promise<ActivityLogRow[]> {
   return selectRecentActivity(ctx.db.kysely, limit);
 }
@@ -81,7 +124,7 @@ export async function activityByAction(ctx: AppContext, action: ActivityAction):
 
 /**
  * The Security page's action filter: the spec's six events (section 8), a deactivated account's
- * sign-in with the right password, the first-admin setup and revocations.
+ * sign-in with the right password, the first-admin setup, revocations and signing-key rotations.
  */
 export const SECURITY_EVENT_ACTIONS = [
   "LOGIN_RATE_LIMITED",
@@ -93,6 +136,7 @@ export const SECURITY_EVENT_ACTIONS = [
   "ADMIN_LOGOUT",
   "ADMIN_SETUP",
   "SESSION_REVOKED",
+  "SIGNING_KEY_ROTATED",
 ] as const satisfies readonly ActivityAction[];
 
 export const SECURITY_PERIODS = { "24h": 24 * HOUR, "7d": 7 * 24 * HOUR, "30d": 30 * 24 * HOUR, all: null } as const;

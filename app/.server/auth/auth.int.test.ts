@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
-import { activityByAction } from "../activity/activity.service";
+import { activityByAction, applyActivityRetention } from "../activity/activity.service";
 import { closeAppContext, openAppContext } from "../context";
-import { MINUTE } from "../time";
-import { createUser, findUserByEmail, setUserActive } from "../users/users.service";
+import { HOUR, MINUTE } from "../time";
+
+const DAY = 24 * HOUR;
+
+import { createUser, findUserByEmail, setUserActive, UserInputError, userCount } from "../users/users.service";
 import { signIn } from "./login";
 import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions";
 import { completeSetup, issueSetupLink, SetupLinkInvalidError } from "./setup";
+import { purgeExpiredThrottles } from "./throttle";
 
 const meta = { ip: "203.0.113.7", userAgent: "vitest" };
 
@@ -79,6 +83,58 @@ for (const engine of testEngines()) {
       clock = new Date(clock.getTime() + 31 * MINUTE);
       const later = await signIn(t.ctx, { email: "admin@example.org", password: "correct-horse" }, meta);
       expect(later.ok).toBe(true);
+    });
+
+    it("counts a blocked client's attempts on one row instead of writing a row each time", async () => {
+      for (let i = 0; i < 5; i++) await signIn(t.ctx, { email: "admin@example.org", password: "wrong-pass" }, meta);
+      const rows = async () => (await activityByAction(t.ctx, "LOGIN_RATE_LIMITED")).map((r) => JSON.parse(r.details));
+      expect(await rows()).toHaveLength(1);
+      for (let i = 0; i < 40; i++) {
+        const r = await signIn(t.ctx, { email: "admin@example.org", password: "wrong-pass" }, meta);
+        expect(r.ok ? 200 : r.status).toBe(429);
+      }
+      const [only, ...none] = await rows();
+      expect(none).toEqual([]);
+      expect(only).toMatchObject({ email: "admin@example.org", attempts: 41, last_attempt_at: clock.toISOString() });
+      expect(await t.ctx.db.kysely.selectFrom("activity_logs").select("id").where("action", "=", "LOGIN_FAILED").execute()).toHaveLength(5);
+    });
+
+    it("never looks up an address longer than mail allows, and keeps only its beginning", async () => {
+      const huge = `${"a".repeat(60_000)}@example.org`;
+      const r = await signIn(t.ctx, { email: huge, password: "whatever" }, meta);
+      expect(r).toMatchObject({ ok: false, status: 401 });
+      const [failed] = await activityByAction(t.ctx, "LOGIN_FAILED");
+      expect(failed!.details.length).toBeLessThan(400);
+      expect(JSON.parse(failed!.details).email).toBe(`${"a".repeat(254)}…`);
+      const keys = await t.ctx.db.kysely.selectFrom("login_throttle").select("key").execute();
+      expect(Math.max(...keys.map((k) => k.key.length))).toBeLessThan(300);
+    });
+
+    it("forgets counts whose window closed and whose block ended; keeps running ones", async () => {
+      for (let i = 0; i < 5; i++) await signIn(t.ctx, { email: "admin@example.org", password: "wrong-pass" }, meta);
+      await signIn(t.ctx, { email: "other@example.org", password: "wrong-pass" }, { ...meta, ip: "192.0.2.9" });
+      const count = async () => (await t.ctx.db.kysely.selectFrom("login_throttle").select("key").execute()).map((r) => r.key).sort();
+      expect(await count()).toHaveLength(4); // two e-mails, two addresses
+      clock = new Date(clock.getTime() + 16 * MINUTE);
+      await purgeExpiredThrottles(t.ctx);
+      // The blocked e-mail (30 minutes) stays; the counts that blocked nothing have closed windows.
+      expect(await count()).toEqual(["email:admin@example.org"]);
+      clock = new Date(clock.getTime() + 30 * MINUTE);
+      await purgeExpiredThrottles(t.ctx);
+      expect(await count()).toEqual([]);
+    });
+
+    it("deletes activity rows older than the retention, security events included, and keeps the rest", async () => {
+      await signIn(t.ctx, { email: "admin@example.org", password: "wrong-pass" }, meta);
+      clock = new Date(clock.getTime() + 300 * DAY);
+      await signIn(t.ctx, { email: "admin@example.org", password: "correct-horse" }, meta);
+      const actions = async () =>
+        (await t.ctx.db.kysely.selectFrom("activity_logs").select("action").orderBy("created_at").execute()).map((r) => r.action);
+      expect(await actions()).toEqual(["LOGIN_FAILED", "ADMIN_LOGIN_SUCCESS"]);
+      expect(await applyActivityRetention(t.ctx)).toBe(0); // 300 days: within a year
+      clock = new Date(clock.getTime() + 66 * DAY);
+      expect(await applyActivityRetention(t.ctx)).toBe(1);
+      expect(await actions()).toEqual(["ADMIN_LOGIN_SUCCESS"]);
     });
 
     it("keeps a block across a restart (the state lives in the database)", async () => {
@@ -155,6 +211,20 @@ for (const engine of testEngines()) {
       expect((await signIn(t.ctx, { email: "editor@example.org", password: "editor-pass" }, meta)).ok).toBe(true);
     });
 
+    it("ends the session a new sign-in replaces, whoever's it was; a refused sign-in leaves it", async () => {
+      await createUser(t.ctx, { email: "editor@example.org", password: "editor-pass", role: "editor" });
+      const first = await signIn(t.ctx, { email: "admin@example.org", password: "correct-horse" }, meta);
+      if (!first.ok) throw new Error("sign-in failed");
+      const refused = await signIn(t.ctx, { email: "editor@example.org", password: "wrong-pass" }, meta, first.token);
+      expect(refused.ok).toBe(false);
+      expect(await resolveSession(t.ctx, first.token)).not.toBeNull();
+
+      const second = await signIn(t.ctx, { email: "editor@example.org", password: "editor-pass" }, meta, first.token);
+      if (!second.ok) throw new Error("sign-in failed");
+      expect(await resolveSession(t.ctx, first.token)).toBeNull();
+      expect((await resolveSession(t.ctx, second.token))?.user.email).toBe("editor@example.org");
+    });
+
     it("ends a session after the idle time and after the absolute lifetime", async () => {
       const r = await signIn(t.ctx, { email: "admin@example.org", password: "correct-horse" }, meta);
       if (!r.ok) throw new Error("sign-in failed");
@@ -196,6 +266,42 @@ for (const engine of testEngines()) {
         SetupLinkInvalidError,
       );
       expect(await issueSetupLink(t.ctx)).toBeNull();
+    });
+
+    it("creates exactly one admin when one link is sent six times at once", async () => {
+      const link = await issueSetupLink(t.ctx);
+      const token = new URL(link!, "http://x").searchParams.get("token")!;
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) => completeSetup(t.ctx, token, { email: `racer${i}@example.org`, password: "racer-pass" }, meta)),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(SetupLinkInvalidError);
+      expect(await userCount(t.ctx)).toBe(1);
+      expect(await activityByAction(t.ctx, "ADMIN_SETUP")).toHaveLength(1);
+    });
+
+    it("creates exactly one admin when two links printed by two starts are used at once", async () => {
+      const tokens = [await issueSetupLink(t.ctx), await issueSetupLink(t.ctx)].map(
+        (l) => new URL(l!, "http://x").searchParams.get("token")!,
+      );
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) =>
+          completeSetup(t.ctx, tokens[i % 2]!, { email: `starter${i}@example.org`, password: "starter-pass" }, meta),
+        ),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(SetupLinkInvalidError);
+      expect(await userCount(t.ctx)).toBe(1);
+    });
+
+    it("keeps the link usable when the account is refused (its e-mail is taken)", async () => {
+      await createUser(t.ctx, { email: "taken@example.org", password: "editor-pass", role: "editor" });
+      const link = await issueSetupLink(t.ctx);
+      const token = new URL(link!, "http://x").searchParams.get("token")!;
+      await expect(completeSetup(t.ctx, token, { email: "taken@example.org", password: "first-pass" }, meta)).rejects.toBeInstanceOf(
+        UserInputError,
+      );
+      expect((await completeSetup(t.ctx, token, { email: "first@example.org", password: "first-pass" }, meta)).role).toBe("admin");
     });
 
     it("expires after one hour", async () => {

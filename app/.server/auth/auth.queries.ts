@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import type { Engine } from "../db/client";
 import type { Database, LoginThrottleTable, OneTimeTokensTable, SessionsTable, UserRow } from "../db/types";
 
 // Sessions
@@ -69,6 +70,18 @@ export async function lockThrottle(
   return query.executeTakeFirstOrThrow();
 }
 
+/**
+ * Removes the counts that no longer matter: no block running, and the window of failures they
+ * count closed `windowMs` ago or more. A blocked key's window starts when its block ends.
+ */
+export async function deleteExpiredThrottles(db: Kysely<Database>, now: string, windowClosedBefore: string): Promise<void> {
+  await db
+    .deleteFrom("login_throttle")
+    .where("window_started_at", "<", windowClosedBefore)
+    .where((eb) => eb.or([eb("blocked_until", "is", null), eb("blocked_until", "<=", now)]))
+    .execute();
+}
+
 /** Writes the count of a row that `lockThrottle` created or locked in the same transaction. */
 export async function updateThrottle(db: Kysely<Database>, row: Selectable<LoginThrottleTable>): Promise<void> {
   await db
@@ -92,15 +105,35 @@ export function selectOneTimeToken(db: Kysely<Database>, id: string) {
   return db.selectFrom("one_time_tokens").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Marks a token used; returns false when it was already used (so two tabs cannot both use it). */
-export async function consumeOneTimeToken(db: Kysely<Database>, id: string, at: string): Promise<boolean> {
+/**
+ * Marks a live token of `purpose` used, in one conditional write: of several callers at once only
+ * one wins, the others get false (it was used, expired or is of another purpose).
+ */
+export async function consumeOneTimeToken(
+  db: Kysely<Database>,
+  id: string,
+  purpose: OneTimeTokensTable["purpose"],
+  at: string,
+): Promise<boolean> {
   const result = await db
     .updateTable("one_time_tokens")
     .set({ used_at: at })
     .where("id", "=", id)
+    .where("purpose", "=", purpose)
     .where("used_at", "is", null)
+    .where("expires_at", ">", at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Locks every first-admin setup token, in one order, until the transaction ends on PostgreSQL, so
+ * setups with different links run one after the other and the second sees the first's admin.
+ * (SQLite runs one write transaction at a time.)
+ */
+export async function lockSetupTokens(db: Kysely<Database>, engine: Engine): Promise<void> {
+  if (engine !== "postgres") return;
+  await db.selectFrom("one_time_tokens").select("id").where("purpose", "=", "admin-setup").orderBy("id").forUpdate().execute();
 }
 
 export async function selectValidToken(db: Kysely<Database>, purpose: OneTimeTokensTable["purpose"], now: string) {

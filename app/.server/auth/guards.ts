@@ -7,9 +7,14 @@ import { type ActiveSession, resolveSession, SESSION_ABSOLUTE_MS } from "./sessi
 
 export const SESSION_COOKIE = "portal_session";
 
+/** The session token the request's cookie carries (live or not), or null. */
+export function sessionToken(request: Request): string | null {
+  return readCookie(request, SESSION_COOKIE);
+}
+
 /** The signed-in staff session of a request, or null. */
 export async function getSession(request: Request): Promise<ActiveSession | null> {
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = sessionToken(request);
   if (!token) return null;
   return resolveSession(app(), token);
 }

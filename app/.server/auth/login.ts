@@ -1,14 +1,14 @@
-import { logActivity, type RequestMeta } from "../activity/activity.service";
+import { logActivity, logRepeatedActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
-import { findUserByEmail, hasAdminAccess, markLoggedIn, normaliseEmail } from "../users/users.service";
+import { EMAIL_MAX, findUserByEmail, hasAdminAccess, markLoggedIn, normaliseEmail } from "../users/users.service";
 import { decoyHash, verifyPassword } from "./passwords";
 import { createSession } from "./sessions";
-import { blockedUntil, clearFailures, recordFailure } from "./throttle";
+import { blockedUntil, clearFailures, recordFailure, retryAfterSeconds } from "./throttle";
 
 export type SignInResult =
   | { ok: true; token: string; expiresAt: Date; user: UserRow }
-  | { ok: false; status: 401 | 403 | 429 | 500; title: string; description: string; retryAt?: Date };
+  | { ok: false; status: 401 | 403 | 429 | 500; title: string; description: string; retryAfterSeconds?: number };
 
 /** The spec has no wording for a deactivated account (admin-and-sharing section 8): ours, in its shape. */
 export const DEACTIVATED = {
@@ -21,13 +21,13 @@ export function formatBlockEnd(date: Date): string {
   return `${date.toISOString().slice(11, 16)} UTC`;
 }
 
-function rateLimited(until: Date): SignInResult {
+function rateLimited(until: Date, now: Date): SignInResult {
   return {
     ok: false,
     status: 429,
     title: "Too Many Login Attempts",
     description: `Account temporarily locked. Please try again after ${formatBlockEnd(until)}.`,
-    retryAt: until,
+    retryAfterSeconds: retryAfterSeconds(until, now),
   };
 }
 
@@ -35,23 +35,35 @@ function rateLimited(until: Date): SignInResult {
  * The admin sign-in rule (admin-and-sharing sections 4-8): throttle check,
  * password check (the same answer and timing for an unknown e-mail and a wrong
  * password), then the account's state (deactivated) and its admin access. Every outcome is logged.
+ * `replacing` is the session token the browser still holds: a successful sign-in ends it.
  */
-export async function signIn(ctx: AppContext, input: { email: string; password: string }, meta: RequestMeta): Promise<SignInResult> {
-  const email = normaliseEmail(input.email);
+export async function signIn(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+  replacing: string | null = null,
+): Promise<SignInResult> {
+  // An address longer than mail allows is no account's: it is never looked up, and only its
+  // beginning is kept in the counts and the log, so nobody can grow them by sending megabytes.
+  const typed = normaliseEmail(input.email);
+  const tooLong = typed.length > EMAIL_MAX;
+  const email = tooLong ? `${typed.slice(0, EMAIL_MAX)}…` : typed;
   const keys = { email, ip: meta.ip };
   try {
     const until = await blockedUntil(ctx, keys);
     if (until) {
-      await logActivity(ctx, {
+      // One row per block and client, counting its attempts: a blocked client cannot grow the log.
+      await logRepeatedActivity(ctx, {
         action: "LOGIN_RATE_LIMITED",
         entityType: "SECURITY",
+        entityId: `${email}|${meta.ip ?? ""}|${until.toISOString()}`,
         details: { email, blocked_until: until.toISOString() },
         meta,
       });
-      return rateLimited(until);
+      return rateLimited(until, ctx.now());
     }
 
-    const user = await findUserByEmail(ctx, email);
+    const user = tooLong ? undefined : await findUserByEmail(ctx, email);
     const passwordOk = await verifyPassword(user?.password_hash ?? (await decoyHash()), input.password);
     if (!user || !passwordOk) {
       const { remaining, blockedUntil: blockEnd } = await recordFailure(ctx, keys);
@@ -67,10 +79,12 @@ export async function signIn(ctx: AppContext, input: { email: string; password: 
         await logActivity(ctx, {
           action: "LOGIN_RATE_LIMITED",
           entityType: "SECURITY",
+          // The attempts this block then refuses are counted on this row (logRepeatedActivity).
+          entityId: `${email}|${meta.ip ?? ""}|${blockEnd.toISOString()}`,
           details: { email, blocked_until: blockEnd.toISOString() },
           meta,
         });
-        return rateLimited(blockEnd);
+        return rateLimited(blockEnd, ctx.now());
       }
       return {
         ok: false,
@@ -105,7 +119,7 @@ export async function signIn(ctx: AppContext, input: { email: string; password: 
     }
 
     await clearFailures(ctx, email);
-    const session = await createSession(ctx, user.id, meta);
+    const session = await createSession(ctx, user.id, meta, replacing);
     await markLoggedIn(ctx, user.id);
     await logActivity(ctx, {
       action: "ADMIN_LOGIN_SUCCESS",

@@ -25,22 +25,31 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
+/**
+ * Starts a session. `replacing` is the session token the browser still holds, if any: a new
+ * sign-in ends the session it replaces, so a token planted in or copied from that browser
+ * stops working at once (whoever's it was).
+ */
 export async function createSession(
   ctx: AppContext,
   userId: string,
   meta: { ip: string | null; userAgent: string | null },
+  replacing: string | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = ctx.now();
   const token = newToken();
   const expiresAt = addMs(now, SESSION_IDLE_MS);
-  await insertSession(ctx.db.kysely, {
-    id: tokenDigest(token),
-    user_id: userId,
-    created_at: iso(now),
-    last_seen_at: iso(now),
-    expires_at: iso(expiresAt),
-    ip_address: meta.ip,
-    user_agent: meta.userAgent?.slice(0, 500) ?? null,
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    if (replacing) await deleteSession(trx, tokenDigest(replacing));
+    await insertSession(trx, {
+      id: tokenDigest(token),
+      user_id: userId,
+      created_at: iso(now),
+      last_seen_at: iso(now),
+      expires_at: iso(expiresAt),
+      ip_address: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 500) ?? null,
+    });
   });
   return { token, expiresAt };
 }

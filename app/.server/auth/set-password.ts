@@ -56,7 +56,8 @@ export async function completeSetPassword(ctx: AppContext, token: string, passwo
   const user = await setPasswordAccount(ctx, token);
   if (!user) throw new SetPasswordLinkInvalidError();
   // Claimed before the password is written, so two tabs cannot both use one link.
-  if (!(await consumeOneTimeToken(ctx.db.kysely, tokenDigest(token), iso(ctx.now())))) throw new SetPasswordLinkInvalidError();
+  const claimed = await consumeOneTimeToken(ctx.db.kysely, tokenDigest(token), "set-password", iso(ctx.now()));
+  if (!claimed) throw new SetPasswordLinkInvalidError();
   await setInitialPassword(ctx, user.id, password);
   return user;
 }
@@ -64,17 +65,18 @@ export async function completeSetPassword(ctx: AppContext, token: string, passwo
 /**
  * The invited person's side: sets the password with the link, then signs
  * them in when their role may use the admin portal (a "user" only learns that
- * the account is ready). The sign-in is logged like any other.
+ * the account is ready). The sign-in is logged like any other, and ends the session it replaces.
  */
 export async function acceptInvitation(
   ctx: AppContext,
   token: string,
   password: string,
   meta: RequestMeta,
+  replacing: string | null = null,
 ): Promise<{ user: UserRow; session: { token: string; expiresAt: Date } | null }> {
   const user = await completeSetPassword(ctx, token, password);
   if (!hasAdminAccess(user.role)) return { user, session: null };
-  const session = await createSession(ctx, user.id, meta);
+  const session = await createSession(ctx, user.id, meta, replacing);
   await markLoggedIn(ctx, user.id);
   await logActivity(ctx, {
     action: "ADMIN_LOGIN_SUCCESS",

@@ -2,8 +2,8 @@ import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
 import { addMs, HOUR, iso } from "../time";
-import { createUser, hasActiveAdmin, type NewAccount } from "../users/users.service";
-import { consumeOneTimeToken, insertOneTimeToken, selectOneTimeToken } from "./auth.queries";
+import { hasActiveAdmin, type NewAccount, newAccount, storeAccount } from "../users/users.service";
+import { consumeOneTimeToken, insertOneTimeToken, lockSetupTokens, selectOneTimeToken } from "./auth.queries";
 import { newToken, tokenDigest } from "./tokens";
 
 export const SETUP_TOKEN_TTL_MS = HOUR;
@@ -40,7 +40,12 @@ export class SetupLinkInvalidError extends Error {
   }
 }
 
-/** Creates the first admin with a setup token; the token works once. */
+/**
+ * Creates the first admin with a setup token; the token works once. It is claimed in the
+ * transaction that stores the account, so of requests sent at once with one link (or with two
+ * links printed by two starts) only one creates an admin, and an account refused (its e-mail is
+ * taken) leaves the link usable.
+ */
 export async function completeSetup(
   ctx: AppContext,
   token: string,
@@ -48,10 +53,13 @@ export async function completeSetup(
   meta: RequestMeta,
 ): Promise<UserRow> {
   if (!(await isSetupTokenValid(ctx, token))) throw new SetupLinkInvalidError();
-  const user = await createUser(ctx, { ...account, role: "admin" });
-  if (!(await consumeOneTimeToken(ctx.db.kysely, tokenDigest(token), iso(ctx.now())))) {
-    throw new SetupLinkInvalidError();
-  }
+  const user = await newAccount(ctx, { ...account, role: "admin" });
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await lockSetupTokens(trx, ctx.db.engine);
+    if (!(await consumeOneTimeToken(trx, tokenDigest(token), "admin-setup", iso(ctx.now())))) throw new SetupLinkInvalidError();
+    if (await hasActiveAdmin(ctx, trx)) throw new SetupLinkInvalidError();
+    await storeAccount(trx, user);
+  });
   await logActivity(ctx, { action: "ADMIN_SETUP", entityType: "SECURITY", userId: user.id, details: { email: user.email }, meta });
   return user;
 }

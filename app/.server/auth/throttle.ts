@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import { addMs, iso, MINUTE } from "../time";
-import { deleteThrottle, lockThrottle, selectThrottle, updateThrottle } from "./auth.queries";
+import { deleteExpiredThrottles, deleteThrottle, lockThrottle, selectThrottle, updateThrottle } from "./auth.queries";
 
 /**
  * Failure limits, kept in the database so every instance and every restart sees the same state.
@@ -22,6 +22,21 @@ type ThrottleKey = readonly [ThrottleScope, string];
 
 function keyOf([scope, value]: ThrottleKey): string {
   return `${scope}:${value}`;
+}
+
+/**
+ * Drops every count whose window closed and whose block (if any) ended: without this, each
+ * e-mail and address ever tried kept a row (the sweeper of `serve` runs it every 10 minutes).
+ */
+export function purgeExpiredThrottles(ctx: AppContext): Promise<void> {
+  const now = ctx.now();
+  const longestWindow = Math.max(...Object.values(THROTTLE_RULES).map((r) => r.windowMs));
+  return deleteExpiredThrottles(ctx.db.kysely, iso(now), iso(addMs(now, -longestWindow)));
+}
+
+/** A 429's Retry-After: whole seconds until a block ends, at least one. */
+export function retryAfterSeconds(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 }
 
 /** The end of the longest block on any of the given keys, or null when none is blocked. */

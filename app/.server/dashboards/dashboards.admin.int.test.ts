@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DashboardFormFields, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
+import { activityByAction } from "../activity/activity.service";
 import type { PortalEvent } from "../events/bus";
 import { createUser } from "../users/users.service";
 import { createDashboard, deleteDashboard, findDashboard, listAllDashboards, moveDashboard, updateDashboard } from "./dashboards.admin";
@@ -153,6 +154,40 @@ for (const engine of testEngines()) {
       expect(await deleteDashboard(t.ctx, c)).toBeNull();
       expect(events).toEqual([{ type: "dashboard.changed", audience: "public", data: { id: c } }]);
       expect(await titles()).toEqual(["B0", "A2"]);
+    });
+
+    it("records who created, changed, moved and deleted each dashboard (the audit trail)", async () => {
+      const meta = { ip: "127.0.0.1", userAgent: "vitest" };
+      const created = await createDashboard(t.ctx, fields({ title: "Arrivals" }), editor, undefined, meta);
+      const id = created.ok ? created.dashboard.id : "";
+      const other = await create({ title: "Evictions" });
+      await updateDashboard(t.ctx, id, fields({ title: "Arrivals 2026" }), undefined, editor, meta);
+      await updateDashboard(t.ctx, randomUUID(), fields(), undefined, editor, meta);
+      expect(await moveDashboard(t.ctx, other, "up", editor, meta)).toBe(true);
+      await deleteDashboard(t.ctx, id, editor, meta);
+      expect(await deleteDashboard(t.ctx, id, editor, meta)).toBeNull();
+
+      const trail = async (action: "DASHBOARD_CREATED" | "DASHBOARD_UPDATED" | "DASHBOARD_MOVED" | "DASHBOARD_DELETED") =>
+        (await activityByAction(t.ctx, action)).map((r) => ({
+          id: r.entity_id,
+          user: r.user_id,
+          ip: r.ip_address,
+          details: JSON.parse(r.details),
+        }));
+      const by = { user: editor.id };
+      expect(await trail("DASHBOARD_CREATED")).toEqual(
+        expect.arrayContaining([
+          { ...by, id, ip: "127.0.0.1", details: { title: "Arrivals", provider: "EXTERNAL", public: true } },
+          { ...by, id: other, ip: null, details: { title: "Evictions", provider: "EXTERNAL", public: true } },
+        ]),
+      );
+      expect(await trail("DASHBOARD_UPDATED")).toEqual([
+        { ...by, id, ip: "127.0.0.1", details: { title: "Arrivals 2026", changed: ["title"] } },
+      ]);
+      expect(await trail("DASHBOARD_MOVED")).toEqual([
+        { ...by, id: other, ip: "127.0.0.1", details: { title: "Evictions", direction: "up" } },
+      ]);
+      expect(await trail("DASHBOARD_DELETED")).toEqual([{ ...by, id, ip: "127.0.0.1", details: { title: "Arrivals 2026", public: true } }]);
     });
   });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type DashboardFormFields, type DashboardInput, validateDashboard } from "~/lib/dashboard-form";
 import type { ThumbnailImage } from "~/lib/dashboard-thumbnail";
+import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import { iso } from "../time";
 import {
@@ -111,6 +112,7 @@ export async function createDashboard(
   fields: DashboardFormFields,
   actor: { id: string },
   thumbnail: ThumbnailChange = KEEP_THUMBNAIL,
+  meta?: RequestMeta,
 ): Promise<DashboardOutcome> {
   const checked = validateDashboard(fields);
   if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
@@ -131,7 +133,15 @@ export async function createDashboard(
     updated_at: now,
   };
   try {
-    await insertDashboard(ctx.db.kysely, row);
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await insertDashboard(trx, row);
+      const details = { title: row.title, provider: row.provider, public: row.is_public === 1 };
+      await logActivity(
+        ctx,
+        { action: "DASHBOARD_CREATED", entityType: "DASHBOARD", entityId: row.id, userId: actor.id, details, meta },
+        trx,
+      );
+    });
   } catch (error) {
     await discardThumbnail(ctx, row.thumbnail_key);
     throw error;
@@ -145,6 +155,8 @@ export async function updateDashboard(
   id: string,
   fields: DashboardFormFields,
   thumbnail: ThumbnailChange = KEEP_THUMBNAIL,
+  actor: { id: string } | null = null,
+  meta?: RequestMeta,
 ): Promise<DashboardOutcome> {
   const checked = validateDashboard(fields);
   if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
@@ -168,6 +180,15 @@ export async function updateDashboard(
         updated_at: iso(ctx.now()),
       };
       await updateDashboardRow(trx, id, changes);
+      const changed = Object.entries(changes)
+        .filter(([field, value]) => field !== "updated_at" && before[field as keyof DashboardRow] !== value)
+        .map(([field]) => field);
+      const details = { title: changes.title ?? before.title, changed };
+      await logActivity(
+        ctx,
+        { action: "DASHBOARD_UPDATED", entityType: "DASHBOARD", entityId: id, userId: actor?.id ?? null, details, meta },
+        trx,
+      );
       return { before, after: { ...before, ...changes } };
     });
   } catch (error) {
@@ -183,11 +204,24 @@ export async function updateDashboard(
   return { ok: true, dashboard: toAdminDashboard(written.after) };
 }
 
-/** Returns the deleted dashboard's title, or null if there was none. */
-export async function deleteDashboard(ctx: AppContext, id: string): Promise<{ title: string } | null> {
+/** Returns the deleted dashboard's title, or null if there was none. The audit trail records who deleted it. */
+export async function deleteDashboard(
+  ctx: AppContext,
+  id: string,
+  actor: { id: string } | null = null,
+  meta?: RequestMeta,
+): Promise<{ title: string } | null> {
   const before = await selectDashboardById(ctx.db.kysely, id);
   if (!before) return null;
-  await deleteDashboardRow(ctx.db.kysely, id);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await deleteDashboardRow(trx, id);
+    const details = { title: before.title, public: before.is_public === 1 };
+    await logActivity(
+      ctx,
+      { action: "DASHBOARD_DELETED", entityType: "DASHBOARD", entityId: id, userId: actor?.id ?? null, details, meta },
+      trx,
+    );
+  });
   await discardThumbnail(ctx, before.thumbnail_key);
   announce(ctx, id, before.is_public === 1);
   return { title: before.title };
@@ -201,7 +235,13 @@ export type MoveDirection = "up" | "down";
  * the list's order, so the swap always changes the order. Returns false when there is no such
  * dashboard or it is already at that end.
  */
-export async function moveDashboard(ctx: AppContext, id: string, direction: MoveDirection): Promise<boolean> {
+export async function moveDashboard(
+  ctx: AppContext,
+  id: string,
+  direction: MoveDirection,
+  actor: { id: string } | null = null,
+  meta?: RequestMeta,
+): Promise<boolean> {
   const moved = await ctx.db.kysely.transaction().execute(async (trx) => {
     const rows = await selectAllDashboards(trx);
     const index = rows.findIndex((r) => r.id === id);
@@ -214,6 +254,12 @@ export async function moveDashboard(ctx: AppContext, id: string, direction: Move
     const now = iso(ctx.now());
     const changed = rows.filter((r, i) => Number(r.display_order) !== numbered[i]);
     for (const r of changed) await updateDashboardRow(trx, r.id, { display_order: numbered[rows.indexOf(r)]!, updated_at: now });
+    const details = { title: rows[index]!.title, direction };
+    await logActivity(
+      ctx,
+      { action: "DASHBOARD_MOVED", entityType: "DASHBOARD", entityId: id, userId: actor?.id ?? null, details, meta },
+      trx,
+    );
     return changed;
   });
   if (!moved) return false;

@@ -4,7 +4,7 @@ import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import { folderExists } from "../folders/folders.admin";
 import { BULK_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from "../uploads/file-types";
-import { parseUpload, removeStored, type StoredUpload } from "../uploads/multipart";
+import { parseUpload, removeStored, type StoredUpload, UPLOAD_MESSAGES } from "../uploads/multipart";
 import { createDocument } from "./documents.service";
 
 /**
@@ -71,6 +71,7 @@ export async function bulkUpload(ctx: AppContext, request: Request, uploader: { 
     return { ok: false, status, message, results };
   };
 
+  if (parsed.rejected.some((r) => r.message === UPLOAD_MESSAGES.unreadable)) return refuse(400, UPLOAD_MESSAGES.unreadable);
   const count = parsed.stored.length + parsed.rejected.length;
   if (count === 0) return refuse(400, FOLDER_MESSAGES.noFiles);
   if (count > BULK_MAX_FILES) return refuse(413, FOLDER_MESSAGES.tooManyFiles);

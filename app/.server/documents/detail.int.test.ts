@@ -5,10 +5,10 @@ import { createTestApp, type TestApp, testEngines } from "../../../tests/support
 import { makePdf } from "../../../tests/support/files";
 import { activityByAction } from "../activity/activity.service";
 import { closeAppContext, openAppContext } from "../context";
-import { getOrCreateSecret } from "../settings/settings.service";
+import { getOrCreateSecret, rotateSecret } from "../settings/settings.service";
 import { documentDetailView } from "./detail";
 import { createDocument, findPublishedDocument, findSharedDocument, listAttachments } from "./documents.service";
-import { resolveSignedFile, SIGNED_LINK_TTL_SECONDS } from "./signed-links";
+import { resolveSignedFile, SIGNED_LINK_TTL_SECONDS, SIGNING_KEY, SIGNING_KEY_REFRESH_MS } from "./signed-links";
 
 for (const engine of testEngines()) {
   describe(`[${engine}] document detail, views and signed links`, () => {
@@ -204,6 +204,33 @@ for (const engine of testEngines()) {
         const doc = await addDocument("Shared by two instances");
         const link = new URL((await view(doc.id))!.preview.url!, "http://portal.test");
         expect((await resolveSignedFile({ ...second, now: t.ctx.now }, "document", doc.id, link.searchParams)).ok).toBe(true);
+      } finally {
+        await closeAppContext(second);
+      }
+    });
+
+    it("keys:rotate ends every link handed out so far, on every instance within a minute", async () => {
+      const second = await openAppContext({ config: t.ctx.config, log: t.ctx.log, migrate: false });
+      const other = Object.assign(second, { now: () => clock });
+      try {
+        const doc = await addDocument("Rotated");
+        const link = new URL((await view(doc.id))!.preview.url!, "http://portal.test");
+        expect((await resolveSignedFile(other, "document", doc.id, link.searchParams)).ok).toBe(true);
+
+        await rotateSecret(t.ctx, SIGNING_KEY);
+        const [event] = await activityByAction(t.ctx, "SIGNING_KEY_ROTATED");
+        expect(event).toMatchObject({ entity_type: "SECURITY", user_id: null });
+        expect(JSON.parse(event!.details)).toEqual({ key: "signed-links" });
+
+        // Both instances read the key again within a minute; then the old link is refused everywhere.
+        clock = new Date(clock.getTime() + SIGNING_KEY_REFRESH_MS);
+        const refused = { ok: false, status: 403, code: "expired", message: "This link has expired. Reload the page for a new one." };
+        expect(await resolveSignedFile(t.ctx, "document", doc.id, link.searchParams)).toEqual(refused);
+        expect(await resolveSignedFile(other, "document", doc.id, link.searchParams)).toEqual(refused);
+        // A link handed out now works on both.
+        const fresh = new URL((await view(doc.id))!.preview.url!, "http://portal.test");
+        expect((await resolveSignedFile(t.ctx, "document", doc.id, fresh.searchParams)).ok).toBe(true);
+        expect((await resolveSignedFile(other, "document", doc.id, fresh.searchParams)).ok).toBe(true);
       } finally {
         await closeAppContext(second);
       }

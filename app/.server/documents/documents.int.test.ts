@@ -108,6 +108,30 @@ for (const engine of testEngines()) {
       expect(await listFiles(filesDir())).toEqual([]);
     });
 
+    it("refuses a title, description or tags past their limits with a clear message, storing nothing", async () => {
+      const cases: Array<[Record<string, string>, string]> = [
+        [{ title: "t".repeat(301) }, "Title must be at most 300 characters"],
+        [{ title: "Fine", description: "d".repeat(5001) }, "Description must be at most 5000 characters"],
+        [{ title: "Fine", tags: Array.from({ length: 31 }, (_, i) => `tag${i}`).join(",") }, "Please give at most 30 tags"],
+        [{ title: "Fine", tags: `ok, ${"x".repeat(61)}` }, "Each tag must be at most 60 characters"],
+      ];
+      for (const [fields, description] of cases) {
+        const r = await upload({ published: "true", ...fields }, { name: "a.pdf", bytes: await makePdf() });
+        expect(r, description).toMatchObject({ ok: false, status: 400, title: "Validation Error", description });
+      }
+      expect(await listFiles(filesDir())).toEqual([]);
+      const atLimits = await upload(
+        {
+          title: "t".repeat(300),
+          description: "d".repeat(5000),
+          tags: Array.from({ length: 30 }, (_, i) => `${i}`.padEnd(60, "x")).join(","),
+          published: "true",
+        },
+        { name: "a.pdf", bytes: await makePdf() },
+      );
+      expect(atLimits.ok).toBe(true);
+    });
+
     it("asks for a file when none is sent", async () => {
       const r = await upload({ title: "No file", published: "true" });
       expect(r).toMatchObject({ ok: false, title: "Missing information" });

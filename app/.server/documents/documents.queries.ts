@@ -149,22 +149,3 @@ export async function clearFileMissing(db: Kysely<Database>, ids: string[]): Pro
     .where("file_missing_at", "is not", null)
     .execute();
 }
-
-export interface StoredFileRow {
-  id: string;
-  title: string;
-  file_path: string;
-  file_missing_at: string | null;
-}
-
-/** One page of the documents that have a stored file, by id after `afterId` (keyset paging over the primary key). */
-export async function selectStoredFilesPage(db: Kysely<Database>, afterId: string | null, limit: number): Promise<StoredFileRow[]> {
-  let query = db
-    .selectFrom("documents")
-    .select(["id", "title", "file_path", "file_missing_at"])
-    .where("file_path", "is not", null)
-    .orderBy("id")
-    .limit(limit);
-  if (afterId !== null) query = query.where("id", ">", afterId);
-  return (await query.execute()) as StoredFileRow[];
-}

@@ -1,4 +1,5 @@
 import { type DocumentFacetsInput, facetsInputOf, readDocumentFacets } from "~/lib/document-facets";
+import { checkDocumentText } from "~/lib/document-form";
 import { FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES, folderCategory } from "~/lib/folders";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
@@ -60,6 +61,8 @@ export async function uploadToFolder(
   const file = parsed.stored[0];
   if (rejected) return refuse(rejected.message === FOLDER_MESSAGES.tooLarge ? 413 : 400, rejected.message);
   if (!file || !fields.title || !fields.folderId) return refuse(400, FOLDER_MESSAGES.missing);
+  const tooLong = checkDocumentText({ title: fields.title, description: fields.description, tags: [] });
+  if (tooLong) return refuse(400, tooLong.message);
   const facets = readDocumentFacets(fields);
   if (!facets.ok) return refuse(400, facets.message);
   if (!(await folderExists(ctx, fields.folderId))) return refuse(404, FOLDER_MESSAGES.loadFailed);

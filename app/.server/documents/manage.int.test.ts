@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { listFiles, makePdf, multipartRequest } from "../../../tests/support/files";
 import { publishedDocuments } from "../../../tests/support/lists";
+import { activityByAction } from "../activity/activity.service";
 import type { PortalEvent } from "../events/bus";
 import { createUser } from "../users/users.service";
 import { findDocument, listAttachments } from "./documents.service";
@@ -165,6 +166,58 @@ for (const engine of testEngines()) {
       // The orphan stays (and was logged); no row points at a missing file.
       expect(await listFiles(filesDir())).toEqual([row!.file_path]);
       expect(events).toEqual([{ type: "document.removed", audience: "staff", data: { id } }]);
+    });
+
+    it("refuses a title, description or tags past their limits, changing nothing", async () => {
+      const id = await upload({ title: "Kept title", published: "true" });
+      expect(await updateDocument(t.ctx, id, edit({ title: "t".repeat(301) }))).toMatchObject({ ok: false, status: 400, field: "title" });
+      expect(await updateDocument(t.ctx, id, edit({ description: "d".repeat(5001) }))).toMatchObject({ ok: false, field: "description" });
+      expect(await updateDocument(t.ctx, id, edit({ tags: "x".repeat(61) }))).toMatchObject({
+        ok: false,
+        field: "tags",
+        message: "Validation Error: Each tag must be at most 60 characters",
+      });
+      expect((await findDocument(t.ctx, id))?.title).toBe("Kept title");
+    });
+
+    it("records who edited which fields and who deleted, with the change itself (the audit trail)", async () => {
+      const id = await upload({ title: "Old title", description: "Old words", tags: "old", category: "Report", published: "true" });
+      const audit = () => activityByAction(t.ctx, "DOCUMENT_UPDATED");
+      expect(
+        await updateDocument(t.ctx, id, edit({ title: "New title", tags: "old", description: "Old words" }), uploader, meta),
+      ).toMatchObject({
+        ok: true,
+      });
+      const [updated, ...others] = await audit();
+      expect(others).toEqual([]);
+      expect(updated).toMatchObject({
+        entity_type: "DOCUMENT",
+        entity_id: id,
+        user_id: uploader.id,
+        ip_address: "127.0.0.1",
+        user_agent: "vitest",
+      });
+      expect(JSON.parse(updated!.details)).toEqual({ title: "New title", changed: ["title"], published: true });
+
+      // A failed edit writes nothing; an unpublishing edit names the field.
+      await updateDocument(t.ctx, id, edit({ title: "  " }), uploader, meta);
+      clock = new Date(clock.getTime() + 1000); // the trail is newest first
+      await updateDocument(
+        t.ctx,
+        id,
+        edit({ title: "New title", tags: "old", description: "Old words", published: false }),
+        uploader,
+        meta,
+      );
+      expect((await audit()).map((r) => JSON.parse(r.details).changed)).toEqual([["published"], ["title"]]);
+
+      expect(await deleteDocument(t.ctx, id, uploader, meta)).toEqual({ title: "New title" });
+      const deleted = await activityByAction(t.ctx, "DOCUMENT_DELETED");
+      expect(deleted).toHaveLength(1);
+      expect(deleted[0]).toMatchObject({ entity_id: id, user_id: uploader.id, ip_address: "127.0.0.1" });
+      expect(JSON.parse(deleted[0]!.details)).toEqual({ title: "New title", published: false, attachments: 0 });
+      expect(await deleteDocument(t.ctx, id, uploader, meta)).toBeNull();
+      expect(await activityByAction(t.ctx, "DOCUMENT_DELETED")).toHaveLength(1);
     });
   });
 }

@@ -1,8 +1,9 @@
 import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import { type DocumentFacetsInput, type FacetField, readDocumentFacets } from "~/lib/document-facets";
-import { DOCUMENT_MESSAGES } from "~/lib/document-form";
+import { checkDocumentText, DOCUMENT_MESSAGES } from "~/lib/document-form";
 import type { FileReadingState } from "~/lib/file-reading";
+import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { dropQueuedReadings, queueFileReading, selectOwnFileContents, thumbnailKeysOfDocument } from "../contents/contents.queries";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
@@ -117,15 +118,22 @@ export interface DocumentEditInput extends DocumentFacetsInput {
 
 export type EditOutcome =
   | { ok: true; document: AdminDocument }
-  | { ok: false; status: 400 | 404; message: string; field: "title" | "category" | FacetField | null };
+  | { ok: false; status: 400 | 404; message: string; field: "title" | "description" | "tags" | "category" | FacetField | null };
 
 /**
  * Saves the edit dialog: title required, an empty description stored as null, the category in its
  * canonical spelling, tags normalised; partner, sectors and locations cleaned, within their limits
- * and in their stored spelling; the facet rows and the search entry rewritten in the same
- * transaction, so the list and the search never show the old version.
+ * and in their stored spelling; the facet rows, the search entry and the audit trail's row (who
+ * changed which fields) written in the same transaction, so the list and the search never show
+ * the old version.
  */
-export async function updateDocument(ctx: AppContext, id: string, input: DocumentEditInput): Promise<EditOutcome> {
+export async function updateDocument(
+  ctx: AppContext,
+  id: string,
+  input: DocumentEditInput,
+  actor: { id: string } | null = null,
+  meta?: RequestMeta,
+): Promise<EditOutcome> {
   const title = input.title.trim();
   if (!title) return { ok: false, status: 400, message: DOCUMENT_MESSAGES.titleRequired, field: "title" };
   const category = canonicalCategory(input.category);
@@ -134,6 +142,8 @@ export async function updateDocument(ctx: AppContext, id: string, input: Documen
   if (!reading.ok) return { ok: false, status: 400, message: reading.message, field: reading.field };
   const description = input.description.trim() || null;
   const tags = normaliseTags(input.tags);
+  const tooLong = checkDocumentText({ title, description, tags });
+  if (tooLong) return { ok: false, status: 400, message: tooLong.message, field: tooLong.field };
   const now = iso(ctx.now());
   const edit = {
     title,
@@ -150,6 +160,12 @@ export async function updateDocument(ctx: AppContext, id: string, input: Documen
     if (before) {
       await writeFacetRows(trx, id, facets, tags);
       await writeSearchEntry(trx, ctx.db.engine, id);
+      const details = { title, changed: changedFields(before, change), published: input.published };
+      await logActivity(
+        ctx,
+        { action: "DOCUMENT_UPDATED", entityType: "DOCUMENT", entityId: id, userId: actor?.id ?? null, details, meta },
+        trx,
+      );
     }
     return before ? { before, change } : null;
   });
@@ -158,6 +174,13 @@ export async function updateDocument(ctx: AppContext, id: string, input: Documen
   const after: DocumentRow = { ...before, ...change };
   announceEdit(ctx, before.published === 1, after);
   return { ok: true, document: toAdminDocument(after) };
+}
+
+/** The names of the columns an edit changed (what the audit trail records; not their values). */
+function changedFields(before: DocumentRow, change: Partial<DocumentRow>): string[] {
+  return Object.entries(change)
+    .filter(([field, value]) => field !== "updated_at" && before[field as keyof DocumentRow] !== value)
+    .map(([field]) => field);
 }
 
 /**
@@ -176,20 +199,34 @@ function announceEdit(ctx: AppContext, wasPublished: boolean, doc: DocumentRow):
 
 /**
  * Deletes a document: the row and its attachment rows in one transaction (what was read from
- * their files goes with them), then their files and thumbnails.
+ * their files goes with them, and the audit trail records who deleted it), then their files and
+ * thumbnails. `actor` is null when the portal deletes on its own (the self-test's clean-up).
+ * Routes always pass the signed-in user: the audit trail says who changed what.
  * A crash between the two leaves an orphan file (logged), never a row whose file is gone.
  * Returns the deleted document's title, or null if there was none.
  */
-export async function deleteDocument(ctx: AppContext, id: string): Promise<{ title: string } | null> {
+export async function deleteDocument(
+  ctx: AppContext,
+  id: string,
+  actor: { id: string } | null = null,
+  meta?: RequestMeta,
+): Promise<{ title: string } | null> {
   const deleted = await ctx.db.kysely.transaction().execute(async (trx) => {
     await deleteSearchEntry(trx, ctx.db.engine, id);
     const thumbnails = await thumbnailKeysOfDocument(trx, id);
     const rows = await deleteDocumentRows(trx, id);
-    if (rows)
+    if (rows) {
       await dropQueuedReadings(
         trx,
         [rows.document.file_path, ...rows.attachments.map((a) => a.file_path)].filter((k): k is string => !!k),
       );
+      const details = { title: rows.document.title, published: rows.document.published === 1, attachments: rows.attachments.length };
+      await logActivity(
+        ctx,
+        { action: "DOCUMENT_DELETED", entityType: "DOCUMENT", entityId: id, userId: actor?.id ?? null, details, meta },
+        trx,
+      );
+    }
     return rows ? { ...rows, thumbnails } : undefined;
   });
   if (!deleted) return null;

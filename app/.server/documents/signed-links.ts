@@ -73,17 +73,25 @@ export function verifyLink(secret: Buffer, target: LinkTarget, query: URLSearchP
   return { ok: true, disposition: d };
 }
 
-const secrets = new WeakMap<AppContext, Promise<Buffer>>();
+/** The name of the signing key among the secrets (settings "secret:signed-links"). */
+export const SIGNING_KEY = "signed-links";
+/** How long an instance keeps the key before reading it again: a rotation reaches every instance within it. */
+export const SIGNING_KEY_REFRESH_MS = 60_000;
 
-/** The signing key, read once per context (every instance on the database shares it). */
+const secrets = new WeakMap<AppContext, { key: Promise<Buffer>; readAt: number }>();
+
+/**
+ * The signing key (every instance on the database shares it), read again every minute so that
+ * `portal keys:rotate`, run from another process, ends the old links on every instance.
+ */
 export function signingSecret(ctx: AppContext): Promise<Buffer> {
-  let secret = secrets.get(ctx);
-  if (!secret) {
-    secret = getOrCreateSecret(ctx, "signed-links");
-    secrets.set(ctx, secret);
-    secret.catch(() => secrets.delete(ctx));
-  }
-  return secret;
+  const cached = secrets.get(ctx);
+  const now = ctx.now().getTime();
+  if (cached && now - cached.readAt < SIGNING_KEY_REFRESH_MS && now >= cached.readAt) return cached.key;
+  const key = getOrCreateSecret(ctx, SIGNING_KEY);
+  secrets.set(ctx, { key, readAt: now });
+  key.catch(() => secrets.delete(ctx));
+  return key;
 }
 
 const PATHS: Record<LinkKind, string> = { document: "/api/files", attachment: "/api/attachments" };

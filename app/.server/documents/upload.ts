@@ -1,5 +1,6 @@
 import { canonicalCategory } from "~/lib/categories";
 import { facetsInputOf, readDocumentFacets } from "~/lib/document-facets";
+import { checkDocumentText } from "~/lib/document-form";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
@@ -75,10 +76,11 @@ export async function uploadDocument(
     await removeStored(ctx.storage, parsed.stored);
     return failure(UPLOAD_MESSAGES.missing, fields);
   }
+  const tooLong = checkDocumentText({ title: fields.title, description: fields.description, tags: normaliseTags(fields.tags) });
   const facets = readDocumentFacets(fields);
-  if (!facets.ok) {
+  if (tooLong || !facets.ok) {
     await removeStored(ctx.storage, parsed.stored);
-    return failure(facets.message, fields);
+    return failure(tooLong?.message ?? (facets.ok ? "" : facets.message), fields);
   }
   try {
     const document = await createDocument(

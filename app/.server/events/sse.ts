@@ -16,6 +16,8 @@ export interface StreamOptions {
   endAt?: Date | null;
   now?: () => Date;
   heartbeatMs?: number;
+  /** Runs once when the stream ends, however it ends (frees its place: stream-gate.ts). */
+  onEnd?: () => void;
 }
 
 export function canReceive(event: PortalEvent, staff: boolean): boolean {
@@ -48,7 +50,10 @@ export function eventStreamResponse(bus: EventBus, options: StreamOptions): Resp
         cleanup();
         controller.close();
       };
-      if (options.signal.aborted || bus.closed) return end();
+      if (options.signal.aborted || bus.closed) {
+        options.onEnd?.();
+        return end();
+      }
       const forward = (e: SequencedEvent) => {
         if (canReceive(e.event, options.staff)) send(formatMessage(e));
       };
@@ -62,6 +67,7 @@ export function eventStreamResponse(bus: EventBus, options: StreamOptions): Resp
       const onAbort = () => end();
       options.signal.addEventListener("abort", onAbort, { once: true });
       cleanup = () => {
+        options.onEnd?.();
         unsubscribe();
         clearInterval(heartbeat);
         clearTimeout(expiry);

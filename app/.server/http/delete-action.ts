@@ -1,8 +1,10 @@
 import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
+import type { RequestMeta } from "../activity/activity.service";
 import { requireUser } from "../auth/guards";
 import { type AppContext, app } from "../context";
 import { flashCookie } from "./flash";
+import { requestMeta } from "./request-meta";
 
 export interface DeleteTarget {
   /** "Document", "Dashboard": the word the messages use. */
@@ -10,8 +12,8 @@ export interface DeleteTarget {
   id: string;
   /** Where the no-JavaScript form returns to, with the message as a flash. */
   listHref: string;
-  /** Deletes and returns what was deleted, or null when there was nothing to delete. */
-  remove: (ctx: AppContext, id: string) => Promise<{ title: string } | null>;
+  /** Deletes and returns what was deleted, or null when there was nothing to delete; `actor` goes into the audit trail. */
+  remove: (ctx: AppContext, id: string, actor: { id: string }, meta: RequestMeta) => Promise<{ title: string } | null>;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface DeleteTarget {
  * with the message as a flash. Failures answer with the message and the status.
  */
 export async function deleteAction(request: Request, target: DeleteTarget) {
-  await requireUser(request);
+  const session = await requireUser(request);
   const dialog = (await request.formData()).get("_dialog") === "1";
   const ctx = app();
   const lower = target.noun.toLowerCase();
@@ -28,7 +30,7 @@ export async function deleteAction(request: Request, target: DeleteTarget) {
     data({ ok: false as const, message: { tone: "error" as const, title: "Delete failed", description } }, { status });
   let deleted: { title: string } | null;
   try {
-    deleted = await target.remove(ctx, target.id);
+    deleted = await target.remove(ctx, target.id, session.user, requestMeta(request));
   } catch (error) {
     ctx.log.error({ err: error, [`${lower}Id`]: target.id }, `${lower} deletion failed`);
     return refuse(`The ${lower} could not be deleted. Please try again.`, 500);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { app } from "../context";
 import { readCookie, serializeCookie } from "./cookies";
@@ -9,7 +10,8 @@ import { readCookie, serializeCookie } from "./cookies";
 const FLASH_COOKIE = "portal_flash";
 
 export function flashCookie(message: ToastMessage): string {
-  return serializeCookie(FLASH_COOKIE, JSON.stringify(message), { secure: app().config.secureCookies, maxAgeSeconds: 60 });
+  const withId = { ...message, id: message.id ?? randomUUID() };
+  return serializeCookie(FLASH_COOKIE, JSON.stringify(withId), { secure: app().config.secureCookies, maxAgeSeconds: 60 });
 }
 
 export function readFlash(request: Request): { message: ToastMessage | null; clearCookie: string | null } {
@@ -24,6 +26,7 @@ export function readFlash(request: Request): { message: ToastMessage | null; cle
           tone: value.tone,
           title: value.title,
           description: typeof value.description === "string" ? value.description : undefined,
+          ...(typeof value.id === "string" && value.id.length <= 64 ? { id: value.id } : {}),
         },
         clearCookie,
       };

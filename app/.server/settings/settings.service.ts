@@ -13,6 +13,20 @@ import { settingsCache } from "./settings-cache";
  * database signs and verifies with the same key, and a backup carries it.
  * Settings screens must never show keys starting with "secret:".
  */
+/**
+ * Replaces a secret with a fresh one (`portal keys:rotate`): what the old one signed stops
+ * verifying once each instance has read the new one (signed-links.ts reads it again every
+ * minute). Recorded in the activity log, without the value.
+ */
+export async function rotateSecret(ctx: AppContext, name: string): Promise<void> {
+  const now = iso(ctx.now());
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const value = JSON.stringify(randomBytes(32).toString("base64url"));
+    await upsertSettings(trx, [{ key: `secret:${name}`, value, updated_at: now, updated_by: null }]);
+    await logActivity(ctx, { action: "SIGNING_KEY_ROTATED", entityType: "SECURITY", details: { key: name } }, trx);
+  });
+}
+
 export async function getOrCreateSecret(ctx: AppContext, name: string): Promise<Buffer> {
   const key = `secret:${name}`;
   let stored = await selectSettingValue(ctx.db.kysely, key);

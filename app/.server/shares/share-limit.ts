@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { blockedUntilOn, countFailure } from "../auth/throttle";
+import { blockedUntilOn, countFailure, retryAfterSeconds } from "../auth/throttle";
 import type { AppContext } from "../context";
 
 /**
@@ -8,9 +8,9 @@ import type { AppContext } from "../context";
  * database). Only misses count; a working link never uses up the limit.
  */
 
-/** The 429 a blocked address gets, with Retry-After, rendered by the error boundary. */
+/** The 429 a blocked address gets, with Retry-After, rendered by the error boundary (root.tsx keeps the header). */
 function tooManyMisses(until: Date, now: Date): never {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  const seconds = retryAfterSeconds(until, now);
   throw data({ retryAfterSeconds: seconds }, { status: 429, headers: { "Retry-After": String(seconds) } });
 }
 

@@ -212,8 +212,3 @@ export async function revokeShareToken(
   await record(ctx, kind, subject, "SHARE_LINK_REVOKED", actor, meta);
   return { ok: true, label: subject.label };
 }
-
-/** The origin share links are built on: PUBLIC_URL when set (behind a proxy), else the request's. */
-export function linkOrigin(ctx: AppContext, request: Request): string {
-  return new URL(ctx.config.publicUrl ?? request.url).origin;
-}

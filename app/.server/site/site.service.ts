@@ -37,7 +37,8 @@ export async function siteChrome(ctx: AppContext): Promise<SiteChrome> {
   };
 }
 
-function settingsOrDefaults(ctx: AppContext): Promise<SiteSettings> {
+/** The site settings, or the defaults when they cannot be read (the public side stays up). */
+export function settingsOrDefaults(ctx: AppContext): Promise<SiteSettings> {
   return readSiteSettings(ctx).catch((error: unknown) => {
     ctx.log.warn({ err: error }, "site settings unavailable; using the defaults");
     return { ...DEFAULT_SETTINGS };

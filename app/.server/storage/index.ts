@@ -23,7 +23,7 @@ export function createStorage(config: StorageConfig): Storage {
 export { LOCAL_TMP_DIR, LocalStorage } from "./local";
 export type { S3StorageOptions } from "./s3";
 export { S3_PART_SIZE, S3_QUEUE_SIZE, S3Storage } from "./s3";
-export type { ByteRange, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";
+export type { ByteRange, ListedObject, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";
 export {
   assertValidKey,
   assertValidRange,

@@ -1,16 +1,17 @@
 /**
  * Local-disk storage driver. Objects live at `${rootDir}/${key}`; uploads are written to a temp
  * file in `${rootDir}/.tmp/`, fsynced, renamed into place and the target directory fsynced, so a
- * crash leaves either the whole object or nothing at its key (at worst a stray temp file).
+ * crash leaves either the whole object or nothing at its key (at worst a stray temp file, named
+ * after the writing process so the next start can tell it is dead: sweepStaleUploads).
  */
 import { createHash, randomUUID } from "node:crypto";
-import { constants as fsConstants } from "node:fs";
+import { type Dirent, constants as fsConstants } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { ByteRange, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";
-import { assertValidKey, assertValidRange, runStorageCheck, StorageNotFoundError, toReadable } from "./storage";
+import type { ByteRange, ListedObject, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";
+import { assertValidKey, assertValidRange, isListedKey, runStorageCheck, StorageNotFoundError, toReadable } from "./storage";
 
 /** Name of the directory (inside the root) holding in-progress uploads. */
 export const LOCAL_TMP_DIR = ".tmp";
@@ -60,7 +61,7 @@ export class LocalStorage implements Storage {
     const ignoreUntilRead = (): void => undefined;
     source.on("error", ignoreUntilRead);
 
-    const tmpPath = path.join(this.tmpDir, `${randomUUID()}.part`);
+    const tmpPath = path.join(this.tmpDir, `${process.pid}-${randomUUID()}.part`);
     let handle: FileHandle | undefined;
     let renamed = false;
     try {
@@ -137,8 +138,75 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /** Walks the root one folder at a time; `.tmp/` and other dot names are not keys (assertValidKey). */
+  async *list(): AsyncIterable<ListedObject> {
+    const folders = [""];
+    while (folders.length) {
+      const prefix = folders.pop()!;
+      let entries: Dirent[];
+      try {
+        entries = await fs.readdir(path.join(this.rootDir, ...prefix.split("/")), { withFileTypes: true });
+      } catch (error) {
+        // The root before the first upload, or a folder emptied while walking.
+        if (isMissing(error)) continue;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (entry.name.startsWith(".")) continue;
+        const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) folders.push(key);
+        else if (entry.isFile() && isListedKey(key)) {
+          const stat = await fs.stat(path.join(this.rootDir, ...key.split("/"))).catch(() => null);
+          if (stat) yield { key, size: stat.size, modifiedAt: stat.mtime };
+        }
+      }
+    }
+  }
+
   check(): Promise<void> {
     return runStorageCheck(this);
+  }
+
+  async sweepStaleUploads(staleBefore: Date, options?: { dryRun?: boolean }): Promise<number> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.tmpDir);
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      if (!name.endsWith(".part")) continue;
+      const file = path.join(this.tmpDir, name);
+      const writer = Number(/^(\d+)-/.exec(name)?.[1] ?? Number.NaN);
+      let stale = Number.isSafeInteger(writer) && writer !== process.pid && !processIsAlive(writer);
+      if (!stale) {
+        const stat = await fs.stat(file).catch(() => null);
+        stale = stat !== null && stat.mtime < staleBefore;
+      }
+      if (
+        stale &&
+        (options?.dryRun ||
+          (await fs.rm(file, { force: true }).then(
+            () => true,
+            () => false,
+          )))
+      )
+        removed++;
+    }
+    return removed;
+  }
+}
+
+/** Whether a process with this id runs on this machine (signal 0 tests without sending anything). */
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -10,17 +10,21 @@ import { createHash } from "node:crypto";
 import { pipeline, Readable, Transform } from "node:stream";
 
 import {
+  AbortMultipartUploadCommand,
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  type ListMultipartUploadsCommandOutput,
+  ListObjectsV2Command,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import type { ByteRange, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";
-import { assertValidKey, assertValidRange, runStorageCheck, StorageNotFoundError, toReadable } from "./storage";
+import type { ByteRange, ListedObject, ObjectStat, Storage, StorageBody, StoredObject } from "./storage";
+import { assertValidKey, assertValidRange, isListedKey, runStorageCheck, StorageNotFoundError, toReadable } from "./storage";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -160,8 +164,52 @@ export class S3Storage implements Storage {
     }
   }
 
+  /** ListObjectsV2, a page (up to 1,000 objects) at a time; multipart uploads are not objects until completed. */
+  async *list(): AsyncIterable<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (!object.Key || !isListedKey(object.Key)) continue;
+        yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   check(): Promise<void> {
     return runStorageCheck(this);
+  }
+
+  /** False once the service said it cannot list multipart uploads (s3rver; a bucket lifecycle rule does the job there). */
+  private listsUploads = true;
+
+  async sweepStaleUploads(staleBefore: Date, options?: { dryRun?: boolean }): Promise<number> {
+    if (!this.listsUploads) return 0;
+    let removed = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    for (;;) {
+      let page: ListMultipartUploadsCommandOutput;
+      try {
+        page = await this.client.send(
+          new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+        );
+      } catch (error) {
+        if (errorName(error) !== "NotImplemented") throw error;
+        this.listsUploads = false;
+        return removed;
+      }
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= staleBefore) continue;
+        if (!options?.dryRun)
+          await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+        removed++;
+      }
+      if (!page.IsTruncated) return removed;
+      keyMarker = page.NextKeyMarker;
+      uploadIdMarker = page.NextUploadIdMarker;
+    }
   }
 
   /** Creates the bucket unless it already exists (tests, first start, the `check` command). */

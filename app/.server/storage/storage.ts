@@ -19,6 +19,17 @@ export interface ObjectStat {
   size: number;
 }
 
+/** One finished object, as `Storage.list` yields it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  /** When it was written (file mtime, S3 LastModified): how `portal check --repair` tells an upload in flight. */
+  modifiedAt: Date;
+}
+
+/** Where `runStorageCheck` writes its probe objects: never the portal's files. */
+export const HEALTH_PROBE_PREFIX = "_health/";
+
 /** Inclusive on both ends, like an HTTP `Range: bytes=start-end` header. */
 export interface ByteRange {
   start: number;
@@ -44,8 +55,21 @@ export interface Storage {
   stat(key: string): Promise<ObjectStat | null>;
   /** A missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every finished object, in no set order: never an upload in progress (local `.tmp/`, S3
+   * multipart uploads), a health probe (`_health/`) or a name that is not a valid key (nothing the
+   * portal wrote). Reads the store page by page, so memory stays flat at any number of objects.
+   */
+  list(): AsyncIterable<ListedObject>;
   /** Health probe: writes, reads back and deletes a small object; rejects if anything fails. */
   check(): Promise<void>;
+  /**
+   * Removes what uploads a crash (kill -9, power loss) left half-done, never a finished object:
+   * local, temp files whose writing process is gone, or that nobody wrote to since `staleBefore`;
+   * S3, multipart uploads begun before `staleBefore` (another instance may be writing a newer
+   * one). Returns how many were removed, or with `dryRun` how many would be (`portal check`).
+   */
+  sweepStaleUploads(staleBefore: Date, options?: { dryRun?: boolean }): Promise<number>;
 }
 
 export class StorageNotFoundError extends Error {
@@ -96,6 +120,17 @@ export function assertValidKey(key: string): void {
     if (segment.startsWith(".")) {
       throw new TypeError(`Invalid storage key (segment starts with "."): ${JSON.stringify(key)}`);
     }
+  }
+}
+
+/** Whether `key` is one `list` yields: a valid key outside the health probe's folder. */
+export function isListedKey(key: string): boolean {
+  if (key.startsWith(HEALTH_PROBE_PREFIX)) return false;
+  try {
+    assertValidKey(key);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -173,7 +208,7 @@ export async function readAll(stream: Readable): Promise<Buffer> {
  * whole and by range, compare bytes, size and hash, then delete it (also when a step failed).
  */
 export async function runStorageCheck(storage: Storage): Promise<void> {
-  const key = `_health/${Date.now()}-${randomUUID()}.txt`;
+  const key = `${HEALTH_PROBE_PREFIX}${Date.now()}-${randomUUID()}.txt`;
   const payload = Buffer.from(`storage check ${new Date().toISOString()} ${randomUUID()}\n`, "utf8");
   const expectedHash = createHash("sha256").update(payload).digest("hex");
   try {

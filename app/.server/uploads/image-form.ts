@@ -3,6 +3,7 @@ import busboy from "busboy";
 import { THUMBNAIL_MESSAGES } from "~/lib/dashboard-thumbnail";
 import { extensionOf } from "~/lib/file-names";
 import { contentMatchesExtension, SNIFF_BYTES } from "./file-types";
+import { malformedForm } from "./malformed";
 
 export interface ImageFormOptions {
   /** The file input's name; any other file part is ignored. */
@@ -30,15 +31,21 @@ export interface ParsedImageForm {
 export async function parseImageForm(request: Request, options: ImageFormOptions): Promise<ParsedImageForm> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    return { form: await request.formData(), image: null, rejected: null };
+    const form = await request.formData().catch(() => malformedForm());
+    return { form, image: null, rejected: null };
   }
   const result: ParsedImageForm = { form: new FormData(), image: null, rejected: null };
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    // busboy signals the limit on reaching it, so allow one byte more: exactly the limit is accepted.
-    limits: { fileSize: options.maxBytes + 1, files: 1, fields: 100, fieldSize: 64 * 1024, parts: 101 },
-    defParamCharset: "utf8",
-  });
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      // busboy signals the limit on reaching it, so allow one byte more: exactly the limit is accepted.
+      limits: { fileSize: options.maxBytes + 1, files: 1, fields: 100, fieldSize: 64 * 1024, parts: 101 },
+      defParamCharset: "utf8",
+    });
+  } catch {
+    return malformedForm(); // e.g. no boundary
+  }
   const pending: Promise<void>[] = [];
   parser.on("field", (name, value) => result.form.append(name, value));
   parser.on("file", (field, stream, info) => {
@@ -84,7 +91,8 @@ export async function parseImageForm(request: Request, options: ImageFormOptions
   const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
   body.on("error", (error) => parser.destroy(error));
   body.pipe(parser);
-  await finished;
-  await Promise.all(pending);
+  // A body that cannot be parsed is the client's fault (400); the image is only ever held in memory.
+  await finished.catch(() => malformedForm());
+  await Promise.all(pending).catch(() => malformedForm());
   return result;
 }

@@ -12,6 +12,8 @@ export const UPLOAD_MESSAGES = {
   invalidType: DOCUMENT_MESSAGES.invalidType,
   tooLarge: DOCUMENT_MESSAGES.tooLarge,
   missing: DOCUMENT_MESSAGES.missing,
+  /** Ours, in the spec's shape: a body cut short or without its boundary. */
+  unreadable: "Upload failed: The form could not be read. Please try again",
 } as const;
 
 export interface StoredUpload {
@@ -60,12 +62,17 @@ export async function parseUpload(request: Request, options: UploadOptions): Pro
     return { fields: {}, stored: [], rejected: [] };
   }
   const maxFileBytes = options.maxFileBytes ?? MAX_UPLOAD_BYTES;
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    // busboy signals the limit on reaching it, so allow one byte more: exactly 50 MB is accepted.
-    limits: { fileSize: maxFileBytes + 1, files: options.maxFiles, fields: 100, fieldSize: 64 * 1024, parts: options.maxFiles + 100 },
-    defParamCharset: "utf8",
-  });
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      // busboy signals the limit on reaching it, so allow one byte more: exactly 50 MB is accepted.
+      limits: { fileSize: maxFileBytes + 1, files: options.maxFiles, fields: 100, fieldSize: 64 * 1024, parts: options.maxFiles + 100 },
+      defParamCharset: "utf8",
+    });
+  } catch {
+    return unreadable({ fields: {}, stored: [], rejected: [] }); // e.g. no boundary
+  }
   const result: ParsedUpload = { fields: {}, stored: [], rejected: [] };
   const pending: Promise<void>[] = [];
 
@@ -122,19 +129,31 @@ export async function parseUpload(request: Request, options: UploadOptions): Pro
   body.pipe(parser);
 
   // Files are announced while parsing, so `pending` is complete only once the parser has closed.
-  let failure: unknown = await finished.then(
+  const parseFailure: unknown = await finished.then(
     () => null,
     (error: unknown) => error,
   );
+  let failure: unknown = null;
   // Wait for every file before deciding, so a failure leaves no orphan behind.
   for (const outcome of await Promise.allSettled(pending)) {
     if (outcome.status === "rejected") failure ??= outcome.reason;
   }
-  if (failure) {
+  if (failure || parseFailure) {
     await removeStored(options.storage, result.stored);
+    // A body that could not be parsed is the client's fault (its files fail with it); otherwise
+    // the failure is ours (storage).
+    if (parseFailure) return unreadable({ ...result, stored: [] });
     throw failure;
   }
   return result;
+}
+
+/**
+ * A body that could not be parsed is the client's fault: reported like a refused file (400, the
+ * upload's own message), so every upload route answers it as it answers any refusal.
+ */
+function unreadable(result: ParsedUpload): ParsedUpload {
+  return { ...result, rejected: [{ field: "", originalName: "", message: UPLOAD_MESSAGES.unreadable }, ...result.rejected] };
 }
 
 export async function removeStored(storage: Storage, files: StoredUpload[]): Promise<void> {

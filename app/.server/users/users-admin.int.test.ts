@@ -51,8 +51,11 @@ for (const engine of testEngines()) {
 
       const token = tokenOf(invite.path);
       expect((await setPasswordAccount(t.ctx, token))?.id).toBe(invite.user.id);
-      const accepted = await acceptInvitation(t.ctx, token, "editor-pass", meta);
+      // Opened in a browser where the admin is still signed in: the new sign-in ends that session.
+      const replaced = await createSession(t.ctx, admin.id, meta);
+      const accepted = await acceptInvitation(t.ctx, token, "editor-pass", meta, replaced.token);
       expect((await resolveSession(t.ctx, accepted.session!.token))?.user.email).toBe("editor@example.org");
+      expect(await resolveSession(t.ctx, replaced.token)).toBeNull();
       expect(await activityByAction(t.ctx, "ADMIN_LOGIN_SUCCESS")).toHaveLength(1);
       expect((await signIn(t.ctx, { email: "editor@example.org", password: "editor-pass" }, meta)).ok).toBe(true);
       await expect(completeSetPassword(t.ctx, token, "hijack-pass")).rejects.toBeInstanceOf(SetPasswordLinkInvalidError);
@@ -62,6 +65,13 @@ for (const engine of testEngines()) {
       expect(logs).toHaveLength(1);
       expect(logs[0]?.details).not.toContain(token);
       await expect(inviteUser(t.ctx, admin, { email: "editor@example.org", role: "editor" }, meta)).rejects.toBeInstanceOf(UserInputError);
+      // Lengths: an address longer than mail allows is no address; names are capped with a clear message.
+      await expect(inviteUser(t.ctx, admin, { email: `${"a".repeat(250)}@x.org`, role: "user" }, meta)).rejects.toThrow(
+        "Please enter a valid email address",
+      );
+      await expect(inviteUser(t.ctx, admin, { email: "long@example.org", name: "n".repeat(201), role: "user" }, meta)).rejects.toThrow(
+        "Name must be at most 200 characters",
+      );
     });
 
     it("refuses an expired link, and a re-invite replaces the earlier link", async () => {

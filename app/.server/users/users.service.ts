@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
 import { type Paging, type ResultPage, readPage, TABLE_PER } from "~/lib/paging";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
 import { destroySessionsOfUser } from "../auth/sessions";
 import type { AppContext } from "../context";
-import type { UserRow } from "../db/types";
+import type { Database, UserRow } from "../db/types";
 import { iso } from "../time";
 import {
   countActiveAdmins,
@@ -26,11 +27,23 @@ export function normaliseEmail(email: string): string {
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest address mail can carry (RFC 5321): anything longer is no e-mail address. */
+export const EMAIL_MAX = 254;
+/** A person's name or organisation, as shown in the users table. */
+export const ACCOUNT_NAME_MAX = 200;
+
 export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email);
+  return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
 }
 
 export class UserInputError extends Error {}
+
+/** Refuses a name or organisation longer than the users table shows. */
+function checkAccountNames(input: { name?: string | null; organization?: string | null }): void {
+  if ((input.name?.trim().length ?? 0) > ACCOUNT_NAME_MAX) throw new UserInputError(`Name must be at most ${ACCOUNT_NAME_MAX} characters`);
+  if ((input.organization?.trim().length ?? 0) > ACCOUNT_NAME_MAX)
+    throw new UserInputError(`Organization must be at most ${ACCOUNT_NAME_MAX} characters`);
+}
 
 export interface NewAccount {
   email: string;
@@ -41,12 +54,23 @@ export interface NewAccount {
 }
 
 export async function createUser(ctx: AppContext, input: NewAccount): Promise<UserRow> {
+  const user = await newAccount(ctx, input);
+  await storeAccount(ctx.db.kysely, user);
+  return user;
+}
+
+/**
+ * A new account's row, checked and with its password hashed, not stored yet: the slow hash runs
+ * before a caller's transaction (storeAccount) rather than inside it.
+ */
+export async function newAccount(ctx: AppContext, input: NewAccount): Promise<UserRow> {
   const email = normaliseEmail(input.email);
   if (!isValidEmail(email)) throw new UserInputError("Please enter a valid email address");
+  checkAccountNames(input);
   if (input.password.length < MIN_PASSWORD_LENGTH) throw new UserInputError("Password must be at least 6 characters");
   if (await selectUserByEmail(ctx.db.kysely, email)) throw new UserInputError(`An account for ${email} already exists`);
   const now = iso(ctx.now());
-  const user: UserRow = {
+  return {
     id: randomUUID(),
     email,
     name: input.name?.trim() || null,
@@ -59,8 +83,12 @@ export async function createUser(ctx: AppContext, input: NewAccount): Promise<Us
     created_at: now,
     updated_at: now,
   };
-  await insertUser(ctx.db.kysely, user);
-  return user;
+}
+
+/** Stores an account made by newAccount; `db` may be the caller's transaction. */
+export async function storeAccount(db: Kysely<Database>, user: UserRow): Promise<void> {
+  if (await selectUserByEmail(db, user.email)) throw new UserInputError(`An account for ${user.email} already exists`);
+  await insertUser(db, user);
 }
 
 export function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
@@ -71,8 +99,9 @@ export function findUserById(ctx: AppContext, id: string): Promise<UserRow | und
   return selectUserById(ctx.db.kysely, id);
 }
 
-export async function hasActiveAdmin(ctx: AppContext): Promise<boolean> {
-  return (await countActiveAdmins(ctx.db.kysely)) > 0;
+/** Whether an active admin exists; `db` may be the caller's transaction. */
+export async function hasActiveAdmin(ctx: AppContext, db: Kysely<Database> = ctx.db.kysely): Promise<boolean> {
+  return (await countActiveAdmins(db)) > 0;
 }
 
 export function userCount(ctx: AppContext): Promise<number> {
@@ -121,6 +150,7 @@ export async function createInvitedAccount(
 ): Promise<{ user: UserRow; created: boolean }> {
   const email = normaliseEmail(input.email);
   if (!isValidEmail(email)) throw new UserInputError("Please enter a valid email address");
+  checkAccountNames(input);
   const existing = await selectUserByEmail(ctx.db.kysely, email);
   if (existing?.password_hash) throw new UserInputError(`An account for ${email} already exists`);
   if (existing) return { user: existing, created: false };

@@ -1,4 +1,5 @@
 import { Wrench } from "lucide-react";
+import { MAINTENANCE_MESSAGE, MAINTENANCE_TITLE } from "~/lib/site-settings";
 
 /** What visitors get while maintenance mode is on (HTTP 503 with Retry-After; the admin portal keeps working). */
 export function MaintenancePage({ siteName }: { siteName: string }) {
@@ -6,8 +7,8 @@ export function MaintenancePage({ siteName }: { siteName: string }) {
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 py-20 text-center">
       <Wrench aria-hidden className="h-12 w-12 text-brand-700" />
       <p className="mt-4 font-semibold text-brand-800">{siteName}</p>
-      <h1 className="mt-2 text-2xl font-semibold">Down for maintenance</h1>
-      <p className="mt-2 text-slate-700">The portal is being updated and will be back shortly. Please try again in a few minutes.</p>
+      <h1 className="mt-2 text-2xl font-semibold">{MAINTENANCE_TITLE}</h1>
+      <p className="mt-2 text-slate-700">{MAINTENANCE_MESSAGE}</p>
       <a href="/admin" className="mt-8 text-sm text-slate-600 underline hover:text-brand-700">
         Admin Portal
       </a>

@@ -57,11 +57,16 @@ function subscribe(listener: Listener): () => void {
   if (!source && !reopenTimer) open();
   return () => {
     listeners.delete(listener);
-    if (listeners.size > 0) return;
-    source?.close();
-    source = null;
-    clearTimeout(reopenTimer);
-    reopenTimer = undefined;
+    // Closed a moment later, unless a subscriber came back: a page turning into the maintenance
+    // page (or back) remounts its listener, and keeps the stream it opened before maintenance
+    // began (a new one is refused while it lasts), so it still hears when maintenance ends.
+    setTimeout(() => {
+      if (listeners.size > 0) return;
+      source?.close();
+      source = null;
+      clearTimeout(reopenTimer);
+      reopenTimer = undefined;
+    }, 0);
   };
 }
 

@@ -4,6 +4,7 @@ import { app } from "~/.server/context";
 import { readDashboardForm } from "~/.server/dashboards/dashboard-thumbnails";
 import { findDashboard, updateDashboard } from "~/.server/dashboards/dashboards.admin";
 import { flashCookie } from "~/.server/http/flash";
+import { requestMeta } from "~/.server/http/request-meta";
 import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { type DashboardFormFields, dashboardFieldsFrom } from "~/lib/dashboard-form";
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
+  const session = await requireUser(request);
   const { form, thumbnail, rejected } = await readDashboardForm(request);
   const fields = dashboardFieldsFrom(form);
   const refuse = (message: ToastMessage, field: string | null, status: number) =>
@@ -46,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const ctx = app();
   let outcome: Awaited<ReturnType<typeof updateDashboard>>;
   try {
-    outcome = await updateDashboard(ctx, params.id, fields, thumbnail);
+    outcome = await updateDashboard(ctx, params.id, fields, thumbnail, session.user, requestMeta(request));
   } catch (error) {
     ctx.log.error({ err: error, dashboardId: params.id }, "dashboard update failed");
     return refuse({ tone: "error", title: "Update Failed", description: "The dashboard could not be saved. Please try again." }, null, 500);

@@ -4,6 +4,7 @@ import { app } from "~/.server/context";
 import { readDashboardForm } from "~/.server/dashboards/dashboard-thumbnails";
 import { createDashboard } from "~/.server/dashboards/dashboards.admin";
 import { flashCookie } from "~/.server/http/flash";
+import { requestMeta } from "~/.server/http/request-meta";
 import { DashboardPageForm } from "~/components/admin/content/dashboard-form";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { DASHBOARD_MESSAGES, dashboardFieldsFrom, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   const ctx = app();
   let outcome: Awaited<ReturnType<typeof createDashboard>>;
   try {
-    outcome = await createDashboard(ctx, fields, session.user, thumbnail);
+    outcome = await createDashboard(ctx, fields, session.user, thumbnail, requestMeta(request));
   } catch (error) {
     ctx.log.error({ err: error }, "dashboard creation failed");
     return refuse({ tone: "error", ...splitMessage(DASHBOARD_MESSAGES.createFailed) }, null, 500);

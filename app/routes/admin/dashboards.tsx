@@ -3,6 +3,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { listAllDashboards, moveDashboard } from "~/.server/dashboards/dashboards.admin";
 import { readFlash } from "~/.server/http/flash";
+import { requestMeta } from "~/.server/http/request-meta";
 import { CreateDashboardButton } from "~/components/admin/content/dashboard-form";
 import { DashboardsTable } from "~/components/admin/content/dashboards-table";
 import { RefreshButton } from "~/components/admin/content/refresh-button";
@@ -21,14 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Move up/down: plain POST forms, so reordering works without JavaScript. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireUser(request);
+  const session = await requireUser(request);
   const form = await request.formData();
   const direction = form.get("direction");
   const id = form.get("id");
   if (form.get("intent") !== "move" || typeof id !== "string" || (direction !== "up" && direction !== "down")) {
     throw data({ message: "Unknown action" }, { status: 400 });
   }
-  const moved = await moveDashboard(app(), id, direction);
+  const moved = await moveDashboard(app(), id, direction, session.user, requestMeta(request));
   if (!moved)
     return data(
       {

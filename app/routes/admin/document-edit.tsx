@@ -5,6 +5,7 @@ import { app } from "~/.server/context";
 import { addAttachment, relabelAttachment } from "~/.server/documents/attachments";
 import { documentEditPage, rereadDocumentFile, updateDocument } from "~/.server/documents/manage";
 import { flashCookie, readFlash } from "~/.server/http/flash";
+import { requestMeta } from "~/.server/http/request-meta";
 import { AttachmentsEditor, RELABEL_INTENT } from "~/components/admin/content/attachments-editor";
 import { DocumentEditPage } from "~/components/admin/content/document-edit-form";
 import { REREAD_INTENT, RereadForm } from "~/components/admin/content/reread-form";
@@ -52,7 +53,7 @@ function attachmentRefusal(message: string, status: number, attachmentId: string
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireUser(request);
+  const session = await requireUser(request);
   const ctx = app();
   // Only the attachment form is multipart: its file streams to storage, never into memory.
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
@@ -95,7 +96,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refuse = (message: ToastMessage, field: string | null, status: number) => data({ ok: false, message, field, fields }, { status });
   let outcome: Awaited<ReturnType<typeof updateDocument>>;
   try {
-    outcome = await updateDocument(ctx, params.id, fields);
+    outcome = await updateDocument(ctx, params.id, fields, session.user, requestMeta(request));
   } catch (error) {
     ctx.log.error({ err: error, documentId: params.id }, "document update failed");
     return refuse({ tone: "error", title: "Update Failed", description: "The document could not be saved. Please try again." }, null, 500);

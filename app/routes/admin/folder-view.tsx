@@ -5,7 +5,7 @@ import { app } from "~/.server/context";
 import { facetSuggestions } from "~/.server/documents/documents.service";
 import { folderChoices, folderView } from "~/.server/folders/folders.admin";
 import { readFlash } from "~/.server/http/flash";
-import { linkOrigin } from "~/.server/shares/shares.service";
+import { siteOrigin } from "~/.server/http/origins";
 import { EnhancedShareDialog } from "~/components/admin/enhanced-share-dialog";
 import { BulkUploadButton } from "~/components/admin/folders/bulk-upload";
 import { PublicBadge } from "~/components/admin/folders/folder-card";
@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = app();
   const url = new URL(request.url);
   const paging = readPaging(url.searchParams, FOLDER_CARDS_PER);
-  const base = { origin: linkOrigin(ctx, request), share: url.searchParams.get("share"), flash: readFlash(request).message };
+  const base = { origin: siteOrigin(ctx.config, request), share: url.searchParams.get("share"), flash: readFlash(request).message };
   let view: Awaited<ReturnType<typeof folderView>>;
   let folders: Awaited<ReturnType<typeof folderChoices>>;
   let suggestions: FacetSuggestions;

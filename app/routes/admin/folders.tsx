@@ -5,7 +5,7 @@ import { app } from "~/.server/context";
 import { facetSuggestions } from "~/.server/documents/documents.service";
 import { folderChoices, listFolders } from "~/.server/folders/folders.admin";
 import { readFlash } from "~/.server/http/flash";
-import { linkOrigin } from "~/.server/shares/shares.service";
+import { siteOrigin } from "~/.server/http/origins";
 import { BulkUploadButton } from "~/components/admin/folders/bulk-upload";
 import { CreateFolderButton } from "~/components/admin/folders/create-folder-form";
 import { FolderCard } from "~/components/admin/folders/folder-card";
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = app();
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").slice(0, 200);
-  const base = { q, origin: linkOrigin(ctx, request), flash: readFlash(request).message };
+  const base = { q, origin: siteOrigin(ctx.config, request), flash: readFlash(request).message };
   try {
     const [list, choices, suggestions] = await Promise.all([
       listFolders(ctx, q, readPaging(params, FOLDER_CARDS_PER)),

@@ -1,18 +1,22 @@
 import { useMemo } from "react";
 import { data, redirect } from "react-router";
-import { getSession, sessionCookie } from "~/.server/auth/guards";
+import { getSession, sessionCookie, sessionToken } from "~/.server/auth/guards";
 import { signIn } from "~/.server/auth/login";
 import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
 import { app } from "~/.server/context";
 import { flashCookie } from "~/.server/http/flash";
 import { safeAdminRedirect } from "~/.server/http/redirects";
 import { requestMeta } from "~/.server/http/request-meta";
+import { keepHeaders } from "~/.server/http/response-headers";
 import { isValidEmail, normaliseEmail } from "~/.server/users/users.service";
 import { SignInForm } from "~/components/admin/sign-in-form";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Admin Portal" }, { name: "robots", content: "noindex" }];
+
+/** A refused sign-in's Retry-After (429) reaches the client. */
+export const headers = keepHeaders("Retry-After");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -31,9 +35,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (fieldErrors.email || fieldErrors.password) {
     return data({ email, fieldErrors, error: null }, { status: 400 });
   }
-  const result = await signIn(app(), { email, password }, requestMeta(request));
+  const result = await signIn(app(), { email, password }, requestMeta(request), sessionToken(request));
   if (!result.ok) {
-    const headers: HeadersInit = result.retryAt ? { "Retry-After": String(Math.ceil((result.retryAt.getTime() - Date.now()) / 1000)) } : {};
+    const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return data(
       { email, fieldErrors: {}, error: { title: result.title, description: result.description } },
       { status: result.status, headers },

@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { sessionCookie } from "~/.server/auth/guards";
+import { sessionCookie, sessionToken } from "~/.server/auth/guards";
 import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
 import { acceptInvitation, SetPasswordLinkInvalidError, setPasswordAccount } from "~/.server/auth/set-password";
 import { app } from "~/.server/context";
@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (fieldErrors.password || fieldErrors.confirm) return data({ fieldErrors, error: null, ready: false }, { status: 400 });
 
   try {
-    const { session } = await acceptInvitation(app(), tokenOf(request), password, requestMeta(request));
+    const { session } = await acceptInvitation(app(), tokenOf(request), password, requestMeta(request), sessionToken(request));
     if (!session) return { fieldErrors: {} as FieldErrors, error: null, ready: true };
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(session.token));

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { data, Form, redirect } from "react-router";
-import { sessionCookie } from "~/.server/auth/guards";
+import { sessionCookie, sessionToken } from "~/.server/auth/guards";
 import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
 import { createSession } from "~/.server/auth/sessions";
 import { completeSetup, isSetupTokenValid, SetupLinkInvalidError } from "~/.server/auth/setup";
@@ -43,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
   const meta = requestMeta(request);
   try {
     const user = await completeSetup(ctx, tokenOf(request), { email, name, password }, meta);
-    const session = await createSession(ctx, user.id, meta);
+    const session = await createSession(ctx, user.id, meta, sessionToken(request));
     await markLoggedIn(ctx, user.id);
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(session.token));

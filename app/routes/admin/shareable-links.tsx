@@ -2,16 +2,10 @@ import { data, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { flashCookie, readFlash } from "~/.server/http/flash";
+import { siteOrigin } from "~/.server/http/origins";
 import { safeAdminRedirect } from "~/.server/http/redirects";
 import { requestMeta } from "~/.server/http/request-meta";
-import {
-  ensureShareToken,
-  isShareKind,
-  linkOrigin,
-  listShareLinks,
-  regenerateShareToken,
-  revokeShareToken,
-} from "~/.server/shares/shares.service";
+import { ensureShareToken, isShareKind, listShareLinks, regenerateShareToken, revokeShareToken } from "~/.server/shares/shares.service";
 import { CreateLinkForm, SharedDocumentsTable, SharedFoldersTable } from "~/components/admin/folders/share-links-tables";
 import { Alert } from "~/components/ui/alert";
 import { Pager } from "~/components/ui/pager";
@@ -35,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     folders: readPaging(params, TABLE_PER, FOLDERS_PAGE),
     find,
   });
-  return { links, origin: linkOrigin(ctx, request), flash: readFlash(request).message };
+  return { links, origin: siteOrigin(ctx.config, request), flash: readFlash(request).message };
 }
 
 const PATH = "/admin/shareable-links";

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import type { ActiveSession } from "~/.server/auth/sessions";
 import { app } from "~/.server/context";
+import { siteOrigin } from "~/.server/http/origins";
 import { requestMeta } from "~/.server/http/request-meta";
 import { inviteUser } from "~/.server/users/invitations";
 import {
@@ -79,7 +80,7 @@ async function invite(request: Request, session: ActiveSession, form: FormData) 
   const ctx = app();
   try {
     const result = await inviteUser(ctx, session.user, { ...fields, role: fields.role }, requestMeta(request));
-    const origin = ctx.config.publicUrl ?? new URL(request.url).origin;
+    const origin = siteOrigin(ctx.config, request);
     const message: ToastMessage = result.created
       ? { tone: "success", title: "Invitation created", description: `Send the set-password link below to ${result.user.email}.` }
       : { tone: "success", title: "New link created", description: `The earlier link for ${result.user.email} no longer works.` };

@@ -2,7 +2,9 @@ import { ArrowLeft, FileX, Mail } from "lucide-react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
 import { documentDetailView } from "~/.server/documents/detail";
+import { siteOrigin } from "~/.server/http/origins";
 import { requestMeta } from "~/.server/http/request-meta";
+import { keepHeaders } from "~/.server/http/response-headers";
 import { limitShareLookup } from "~/.server/shares/share-limit";
 import { publicContacts } from "~/.server/site/site.service";
 import { DocumentFacts } from "~/components/documents/document-facts";
@@ -33,6 +35,9 @@ function isPrefetch(request: Request): boolean {
   return /prefetch/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
 }
 
+/** A blocked address's 429 keeps its Retry-After on a data request too (root.tsx keeps it on a page). */
+export const headers = keepHeaders("Retry-After");
+
 /**
  * /document/:id, /public-document/:id and /shared/document/:idOrToken: one
  * public view of a published document. Anything else (unknown, unpublished,
@@ -56,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Share links (/shared/document/…) are limited per address; ids are public anyway.
   const [view, contacts] = await Promise.all([byToken ? limitShareLookup(ctx, meta.ip, detail) : detail(), publicContacts(ctx)]);
   if (!view) return data({ found: false as const }, { status: 404 });
-  const shareUrl = documentShareUrl(ctx.config.publicUrl ?? request.url, view.document.id);
+  const shareUrl = documentShareUrl(siteOrigin(ctx.config, request), view.document.id);
   return {
     found: true as const,
     ...view,

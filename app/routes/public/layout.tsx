@@ -1,10 +1,7 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { SESSION_COOKIE } from "~/.server/auth/guards";
-import { peekSession } from "~/.server/auth/sessions";
 import { app } from "~/.server/context";
-import { readCookie } from "~/.server/http/cookies";
+import { isStaffViewer } from "~/.server/http/maintenance";
 import { publicLayout } from "~/.server/site/site.service";
-import { hasAdminAccess } from "~/.server/users/users.service";
 import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintenance";
 import { PublicFooter } from "~/components/layout/public-footer";
 import { PublicHeader } from "~/components/layout/public-header";
@@ -14,14 +11,13 @@ import type { Route } from "./+types/layout";
 
 /**
  * Menu, contacts and the site name come with the server render, never from client fetches.
- * Maintenance mode answers 503 with Retry-After to everyone but signed-in staff (peeked, so
- * browsing the public pages does not extend an admin session).
+ * Maintenance mode answers 503 with Retry-After to everyone but signed-in staff: the root's
+ * middleware (http/maintenance.ts) closes the request before this runs; the page is shown here
+ * too when the setting changed in between.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = app();
-  const token = readCookie(request, SESSION_COOKIE);
-  const session = token ? await peekSession(ctx, token) : null;
-  const layout = await publicLayout(ctx, { staff: !!session && hasAdminAccess(session.user.role) });
+  const layout = await publicLayout(ctx, { staff: await isStaffViewer(ctx, request) });
   if (layout.maintenance !== "closed") return layout;
   return data(layout, { status: 503, headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_S), "Cache-Control": "no-store" } });
 }

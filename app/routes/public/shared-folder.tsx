@@ -4,7 +4,9 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import { app } from "~/.server/context";
 import { viewSharedFolder } from "~/.server/folders/folders.service";
+import { siteOrigin } from "~/.server/http/origins";
 import { requestMeta } from "~/.server/http/request-meta";
+import { keepHeaders } from "~/.server/http/response-headers";
 import { limitShareLookup } from "~/.server/shares/share-limit";
 import { DocumentCard } from "~/components/documents/document-card";
 import { Pager } from "~/components/ui/pager";
@@ -21,6 +23,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** A blocked address's 429 keeps its Retry-After on a data request too (root.tsx keeps it on a page). */
+export const headers = keepHeaders("Retry-After");
+
 /**
  * /shared/folder/:token: a public folder and its published documents, 24 a page by title
  * (`?page=`, `?per=`; a page past the end shows the last one). Unknown, revoked and private tokens
@@ -35,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const shared = await limitShareLookup(ctx, requestMeta(request).ip, () => viewSharedFolder(ctx, params.token, { countView, paging }));
   if (!shared) throw data(null, { status: 404 });
   const path = `/shared/folder/${encodeURIComponent(params.token)}`;
-  const shareUrl = new URL(path, ctx.config.publicUrl ?? request.url).href;
+  const shareUrl = new URL(path, siteOrigin(ctx.config, request)).href;
   return { ...shared, path, shareUrl };
 }
 

@@ -47,7 +47,18 @@ export async function startPortal(dataDir: string, env: Record<string, string> =
     cwd: root,
     // Files are read only where a spec asks (READ_FILES=true): reading every demo file in the
     // background of every spec would take a core from the browser on these two-core machines.
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", READ_FILES: "false", ...settings },
+    // Every browser of the run comes from 127.0.0.1 and a shared portal serves many specs: the cap
+    // on anonymous live streams per address (50, for a field office) would refuse later pages'.
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      READ_FILES: "false",
+      LIVE_STREAMS_PER_ADDRESS: "1000",
+      ...settings,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

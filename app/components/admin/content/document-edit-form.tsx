@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { toast } from "sonner";
 import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
-import { DOCUMENT_MESSAGES, editCategoryOptions, splitMessage } from "~/lib/document-form";
+import { DOCUMENT_MESSAGES, DOCUMENT_TEXT_LIMITS, editCategoryOptions, splitMessage } from "~/lib/document-form";
 import type { FileReadingState } from "~/lib/file-reading";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { Alert } from "../../ui/alert";
@@ -186,6 +186,7 @@ function DocumentEditFields({
           name="title"
           type="text"
           required
+          maxLength={DOCUMENT_TEXT_LIMITS.title}
           defaultValue={values.title}
           aria-invalid={titleError || undefined}
           aria-describedby={titleError ? `${ids}-title-error` : undefined}
@@ -205,6 +206,7 @@ function DocumentEditFields({
           id={`${ids}-description`}
           name="description"
           rows={3}
+          maxLength={DOCUMENT_TEXT_LIMITS.description}
           defaultValue={values.description}
           className={`${inputClass} mt-1`}
         />

@@ -2,7 +2,7 @@ import { Upload, X } from "lucide-react";
 import { useState } from "react";
 import { UPLOAD_CATEGORIES } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
-import { splitTags, UPLOAD_ACCEPT } from "~/lib/document-form";
+import { DOCUMENT_TEXT_LIMITS, splitTags, UPLOAD_ACCEPT } from "~/lib/document-form";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import type { ToastMessage } from "../../ui/use-toast-message";
@@ -57,6 +57,7 @@ export function UploadDocumentForm({
           name="title"
           type="text"
           required
+          maxLength={DOCUMENT_TEXT_LIMITS.title}
           value={values.title}
           onChange={(e) => set("title", e.target.value)}
           className={`${inputClass} mt-1`}
@@ -86,6 +87,7 @@ export function UploadDocumentForm({
           id="description"
           name="description"
           rows={3}
+          maxLength={DOCUMENT_TEXT_LIMITS.description}
           value={values.description}
           onChange={(e) => set("description", e.target.value)}
           className={`${inputClass} mt-1`}

@@ -2,7 +2,7 @@ import { Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { type DocumentFacetsInput, EMPTY_FACETS_INPUT, type FacetSuggestions } from "~/lib/document-facets";
-import { splitMessage, titleFromFileName } from "~/lib/document-form";
+import { DOCUMENT_TEXT_LIMITS, splitMessage, titleFromFileName } from "~/lib/document-form";
 import { BULK_ACCEPT, checkBulkFile, FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES } from "~/lib/folders";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
@@ -125,6 +125,7 @@ export function FolderUploadFields({
           id={`${id}-title`}
           name="title"
           required
+          maxLength={DOCUMENT_TEXT_LIMITS.title}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           className={`${inputClass} mt-1`}
@@ -134,7 +135,14 @@ export function FolderUploadFields({
         <label htmlFor={`${id}-description`} className={labelClass}>
           Description <span className="font-normal text-slate-600">(optional)</span>
         </label>
-        <textarea id={`${id}-description`} name="description" rows={2} defaultValue={values.description} className={`${inputClass} mt-1`} />
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          rows={2}
+          maxLength={DOCUMENT_TEXT_LIMITS.description}
+          defaultValue={values.description}
+          className={`${inputClass} mt-1`}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-category`} className={labelClass}>
