@@ -189,8 +189,13 @@ test.describe("with JavaScript", () => {
       await onVisible;
       await expect(page.getByRole("heading", { name: renamed, exact: true })).toBeVisible();
 
+      // The failed refresh: fastForward fires the due refresh once and no later timer, so the
+      // error toast is not also aged by the fake clock (runFor would run every timer of the
+      // minute, the toast's own 4 s among them, when the refresh answers before the minute ends).
       await page.route(`**${list.path}.data*`, (route) => route.abort("internetdisconnected"));
-      await page.clock.runFor(60_000);
+      const failed = page.waitForEvent("requestfailed", (r) => dataUrl(r.url()));
+      await page.clock.fastForward(60_000);
+      await failed;
       await expect(page.getByText(list.loadError, { exact: true })).toBeVisible();
       await expect(page.getByText("Error", { exact: true })).toBeVisible();
       await expect(cards(page)).toHaveCount(list.titles.length);
@@ -231,7 +236,9 @@ test.describe("with JavaScript", () => {
       await renameDocument(`${renamed} (revised)`, renamed);
     }
     await page.route("**/documents.data*", (route) => route.abort("internetdisconnected"));
-    await page.clock.runFor(60_000);
+    const failed = page.waitForEvent("requestfailed", (r) => new URL(r.url()).pathname === "/documents.data");
+    await page.clock.fastForward(60_000); // the due refresh only (see the lists' test above)
+    await failed;
     await expect(page.getByText("Failed to load documents", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: `${renamed} (revised)` })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
