@@ -93,28 +93,24 @@ export async function selectReferencedKeys(db: Kysely<Database>, keys: string[])
   return found;
 }
 
+/** The thumbnail columns dashboards and file contents share, emptied. */
+const NO_THUMBNAIL = { thumbnail_key: null, thumbnail_width: null, thumbnail_height: null, thumbnail_size: null, thumbnail_sha256: null };
+
 /**
  * Forgets a thumbnail whose object is gone or damaged, so the placeholder shows: only while the
  * row still names that object (a new thumbnail stored since is kept). Returns whether it did.
  */
 export async function clearThumbnail(db: Kysely<Database>, source: FileSource, id: string, key: string): Promise<boolean> {
-  if (source.kind === "dashboard thumbnail") {
-    const result = await db
-      .updateTable("dashboards")
-      .set({ thumbnail_key: null, thumbnail_width: null, thumbnail_height: null, thumbnail_size: null, thumbnail_sha256: null })
-      .where("id", "=", id)
-      .where("thumbnail_key", "=", key)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-  if (source.kind === "document thumbnail") {
-    const result = await db
-      .updateTable("file_contents")
-      .set({ thumbnail_key: null, thumbnail_width: null, thumbnail_height: null, thumbnail_size: null, thumbnail_sha256: null })
-      .where("file_key", "=", id)
-      .where("thumbnail_key", "=", key)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-  return false;
+  const result =
+    source.kind === "dashboard thumbnail"
+      ? await db.updateTable("dashboards").set(NO_THUMBNAIL).where("id", "=", id).where("thumbnail_key", "=", key).executeTakeFirst()
+      : source.kind === "document thumbnail"
+        ? await db
+            .updateTable("file_contents")
+            .set(NO_THUMBNAIL)
+            .where("file_key", "=", id)
+            .where("thumbnail_key", "=", key)
+            .executeTakeFirst()
+        : null;
+  return Number(result?.numUpdatedRows ?? 0) > 0;
 }
