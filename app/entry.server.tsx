@@ -26,29 +26,36 @@ export default function handleRequest(request: Request, status: number, headers:
   const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
-    let shellSent = false;
+    let shellReady = false;
     let statusCode = status;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const respond = () => {
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timer);
+          callback();
+        },
+      });
+      headers.set("Content-Type", "text/html");
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
+    };
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [waitForAll ? "onAllReady" : "onShellReady"]() {
-        shellSent = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timer);
-            callback();
-          },
-        });
-        headers.set("Content-Type", "text/html");
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
+      onShellReady() {
+        shellReady = true;
+        if (!waitForAll) respond();
+      },
+      onAllReady() {
+        if (waitForAll) respond();
       },
       // Before the shell: React Router catches the rejection, calls handleError and renders the
       // error boundary.
       onShellError: reject,
       onError(error: unknown) {
         statusCode = 500;
-        // After the shell the status is sent already; the error would otherwise go unseen.
-        if (shellSent) logRenderError(app().log, error, request);
+        // A shell error is React Router's to log (onShellError); one after it (a part of the page
+        // that failed to stream) would otherwise go unseen.
+        if (shellReady) logRenderError(app().log, error, request);
       },
     });
     // Deferred data gets streamTimeout to settle; then the rest of the stream is cut.
