@@ -33,7 +33,8 @@ function requestFields(facts: RequestFacts) {
   return {
     method: facts.method,
     path: loggablePath(facts.url),
-    requestId: facts.requestId ?? scope?.requestId ?? null,
+    // From the request itself: the id the HTTP layer handed to the app (request-id.ts).
+    requestId: facts.requestId,
     userId: scope?.userId ?? null,
   };
 }

@@ -172,6 +172,7 @@ for (const engine of testEngines()) {
           expect(res.status, path).toBe(500);
           const id = res.headers.get("x-request-id");
           expect(id, path).toMatch(GENERATED_ID);
+          // The error line takes the id from the request React Router built: the app has it too.
           const errorLine = await lineWhere(lines, (l) => l.requestId === id && l.level === 50);
           expect(errorLine).toMatchObject({ msg: "unexpected error", method: "GET", path, userId: adminId, requestId: id });
           const err = errorLine.err as { message: string; stack: string };
