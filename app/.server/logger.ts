@@ -1,5 +1,6 @@
 import pino from "pino";
 import { type Config, getConfig } from "./config";
+import { currentRequestScope } from "./http/request-scope";
 import { prettyDestination } from "./pretty-log";
 
 let instance: pino.Logger | undefined;
@@ -14,7 +15,15 @@ export function writesPretty(format: Config["logFormat"], stdoutIsTerminal: bool
 
 /** A logger as the portal makes its one: JSON lines (or pretty ones) on `out`. */
 export function createLogger(config: Pick<Config, "logLevel" | "logFormat">, out: NodeJS.WriteStream = process.stdout): pino.Logger {
-  const options: pino.LoggerOptions = { level: config.logLevel, redact: { paths: REDACTED, censor: "[redacted]" } };
+  const options: pino.LoggerOptions = {
+    level: config.logLevel,
+    redact: { paths: REDACTED, censor: "[redacted]" },
+    // Whatever is logged while a request is answered (a refusal, a warning of a service) names it.
+    mixin: () => {
+      const scope = currentRequestScope();
+      return scope ? { requestId: scope.requestId } : {};
+    },
+  };
   if (writesPretty(config.logFormat, out.isTTY === true)) return pino(options, prettyDestination(out));
   return out === process.stdout ? pino(options) : pino(options, out);
 }

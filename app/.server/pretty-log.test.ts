@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { runInRequestScope } from "./http/request-scope";
 import { createLogger, writesPretty } from "./logger";
 import { formatBytes, prettyLine } from "./pretty-log";
 
@@ -66,6 +67,21 @@ describe("the logger's format", () => {
     );
     return text;
   }
+
+  it("names the request being answered on every line written meanwhile", () => {
+    const out = Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream;
+    let text = "";
+    out.on("data", (c: Buffer) => (text += c.toString()));
+    const log = createLogger({ logLevel: "info", logFormat: "auto" }, out);
+    log.warn("outside");
+    runInRequestScope({ requestId: "req-0123456789", userId: null }, () => log.warn({ reason: "bad origin" }, "inside"));
+    const [outside, inside] = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(outside).not.toHaveProperty("requestId");
+    expect(inside).toMatchObject({ msg: "inside", reason: "bad origin", requestId: "req-0123456789" });
+  });
 
   it("writes one JSON line to a pipe, one pretty line to a terminal, redacting cookies in both", () => {
     const json = JSON.parse(written("auto", false)) as Record<string, unknown>;

@@ -4,7 +4,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * What the logs need to know about the request being answered, wherever the code is: its id
  * (request-id.ts) and, once a route has resolved the session, the signed-in user's id. The
  * Express layer opens the scope (access-log.ts); `getSession` (auth/guards.ts) notes the user;
- * the access line and the error line (error-log.ts) read it.
+ * the access line and the error line (error-log.ts) read it, and the logger (logger.ts) adds the
+ * id to every other line written while the request is answered.
  */
 export interface RequestScope {
   requestId: string;
