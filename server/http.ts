@@ -6,8 +6,10 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "~/.server/context";
 import { frameOrigins } from "~/.server/dashboards/dashboards.service";
-import { checkHealth } from "~/.server/health";
+import { accessLog } from "~/.server/http/access-log";
 import { bodyRefusal, isUploadRoute } from "~/.server/http/body-limit";
+import { expressErrorLogger } from "~/.server/http/error-log";
+import { healthz } from "~/.server/http/healthz";
 import { CROSS_SITE_REFUSED, crossSiteRefusal, originOf } from "~/.server/http/origins";
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 import { bodyTypeRefusal, EMPTY_FORM_TYPE, requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
@@ -69,6 +71,8 @@ export function createHttpApp(
   // must be listed (docs/deploy.md). X-Forwarded-Host never is: see below.
   app.set("trust proxy", ctx.config.trustProxy);
   const publicOrigin = originOf(ctx.config.publicUrl);
+  // First: every answer, refusals included, gets a request id and an access line.
+  app.use(accessLog(ctx.log));
 
   // Requests no browser sends (no Host; NUL or line breaks in the path) end here with a 400.
   app.use((req, res, next) => {
@@ -163,15 +167,11 @@ export function createHttpApp(
     }),
   );
 
-  app.get("/healthz", async (_req, res) => {
-    const report = await checkHealth(ctx, { activeProbes: false });
-    res
-      .status(report.status === "ok" ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json(report);
-  });
+  app.get("/healthz", healthz(ctx));
 
   app.use(source.assets);
   app.use(createRequestHandler({ build: source.build, mode: source.mode }));
+  // Last: what failed outside React Router is one log line, not a stack on stderr.
+  app.use(expressErrorLogger(ctx.log));
   return app;
 }

@@ -11,11 +11,15 @@ describe("parseConfig", () => {
       s3: null,
       secureCookies: false,
       logLevel: "info",
+      logFormat: "auto",
       trustProxy: ["loopback"],
       readFiles: true,
       activityRetentionDays: 365,
     });
     expect(parseConfig({ READ_FILES: "false" }).readFiles).toBe(false);
+    expect(parseConfig({ LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(parseConfig({ LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
+    expect(() => parseConfig({ LOG_FORMAT: "yaml" })).toThrow(ConfigError);
     expect(parseConfig({ ACTIVITY_RETENTION_DAYS: "90" }).activityRetentionDays).toBe(90);
     expect(() => parseConfig({ ACTIVITY_RETENTION_DAYS: "7" })).toThrow(ConfigError);
     expect(config.database).toEqual({ kind: "sqlite", file: path.resolve("data", "portal.db") });

@@ -62,6 +62,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxyFromEnv.default(["loopback"])),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["auto", "json", "pretty"]).default("auto")),
   READ_FILES: z.preprocess(emptyAsUndefined, booleanFromEnv.default(true)),
   ACTIVITY_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(30).max(36_500).default(365)),
   LIVE_STREAMS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(50)),
@@ -96,6 +97,11 @@ export interface Config {
    */
   trustProxy: string[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * How log lines are written: `json` (one JSON object per line, for journald and log shippers),
+   * `pretty` (one short line for a person), or `auto`: pretty when stdout is a terminal.
+   */
+  logFormat: "auto" | "json" | "pretty";
   /**
    * Whether `serve` reads stored files in the background (issue 11). Off on instances that should
    * only answer requests; another instance, or `portal reprocess`, then reads the queue.
@@ -148,6 +154,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     readFiles: e.READ_FILES,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     liveStreams: {

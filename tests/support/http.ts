@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import type { AppContext } from "~/.server/context";
@@ -53,10 +53,13 @@ export interface ServerTimeouts {
   bodyTimeoutMs: number;
 }
 
-/** Serves the app on `ctx`'s database. Only one at a time per Vite server (the routes' context is process-wide there). */
-export async function startHttpApp(vite: ViteDevServer, ctx: AppContext, timeouts?: ServerTimeouts): Promise<HttpApp> {
+/**
+ * Serves the app on `ctx`'s database. Only one at a time per Vite server (the routes' context is
+ * process-wide there). The app logs nothing unless given `log` (the log tests read its lines).
+ */
+export async function startHttpApp(vite: ViteDevServer, ctx: AppContext, timeouts?: ServerTimeouts, log?: Logger): Promise<HttpApp> {
   const context = (await vite.ssrLoadModule("/app/.server/context.ts")) as ContextModule;
-  const routesCtx = await context.startApp({ config: ctx.config, log: pino({ level: "silent" }), migrate: false });
+  const routesCtx = await context.startApp({ config: ctx.config, log: log ?? pino({ level: "silent" }), migrate: false });
   const http = (await vite.ssrLoadModule("/server/http.ts")) as HttpModule;
   // Loaded once: no source changes while a test runs.
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;

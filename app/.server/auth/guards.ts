@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { app } from "../context";
 import { readCookie, serializeCookie } from "../http/cookies";
+import { noteSignedInUser } from "../http/request-scope";
 import type { Role } from "../users/users.service";
 import { hasAdminAccess } from "../users/users.service";
 import { type ActiveSession, resolveSession, SESSION_ABSOLUTE_MS } from "./sessions";
@@ -16,7 +17,10 @@ export function sessionToken(request: Request): string | null {
 export async function getSession(request: Request): Promise<ActiveSession | null> {
   const token = sessionToken(request);
   if (!token) return null;
-  return resolveSession(app(), token);
+  const session = await resolveSession(app(), token);
+  // The request's access line and any error line then name who was signed in.
+  if (session) noteSignedInUser(session.user.id);
+  return session;
 }
 
 /**

@@ -1,7 +1,11 @@
 /** Minimal cookie reading and writing for our one session cookie. */
 
 export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
+  return cookieFromHeader(request.headers.get("Cookie"), name);
+}
+
+/** A cookie's value from a `Cookie` header (Express's `req.get("cookie")` too), or null. */
+export function cookieFromHeader(header: string | null | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
