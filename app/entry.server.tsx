@@ -1,0 +1,65 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { responseNonce } from "./.server/http/content-security";
+
+/**
+ * Renders a page to HTML, as React Router's own server entry does, with one addition: the
+ * response's Content-Security-Policy nonce (app/.server/http/content-security.ts) goes on every
+ * script React Router writes (hydration data, route modules and their preloads, scroll
+ * restoration) and every script React streams, so the policy needs no 'unsafe-inline'.
+ */
+
+/** How long a streamed part may take before the render is cut short (it then shows its error). */
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Response | Promise<Response> {
+  // A HEAD answer has the page's status and headers and no body: nothing to render.
+  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+
+  const nonce = responseNonce(loadContext);
+  // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
+  const userAgent = request.headers.get("user-agent");
+  const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    let status = responseStatusCode;
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          // The render finished: the timer must not keep this request's memory alive.
+          clearTimeout(timer);
+          timer = undefined;
+          callback();
+        },
+      });
+      responseHeaders.set("Content-Type", "text/html");
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+    };
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      onShellReady: waitForAll ? undefined : ready,
+      onAllReady: waitForAll ? ready : undefined,
+      onShellError: reject,
+      onError(error: unknown) {
+        status = 500;
+        // Errors before the shell reject and are logged by React Router; later ones only here.
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}
