@@ -8,7 +8,10 @@ import { type BrowserContext, test as base, expect } from "@playwright/test";
  * `browser.newPage()`).
  */
 
-/** How Chromium words a refusal in the console ("Refused to execute inline script because it violates…"). */
+/**
+ * How Chromium words a refusal in the console: "Executing inline script violates the following
+ * Content Security Policy directive…", "Framing '…' violates…", older versions "Refused to…".
+ */
 export const CSP_VIOLATION = /Content Security Policy|Refused to (execute|load|frame|apply|connect|evaluate|create)/;
 
 type Watch = (context: BrowserContext) => void;
