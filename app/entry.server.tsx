@@ -1,64 +1,75 @@
 /**
- * How React Router renders a page on the server, and where its errors go. React Router's built-in
- * entry does the same rendering but prints errors with console.error (a bare, multi-line stack on
- * stderr, with no request id or path): here every unexpected error is one line of the logger
- * instead (app/.server/http/error-log.ts).
+ * How React Router renders a page on the server, and where its errors go. It renders as React
+ * Router's built-in entry does, with two differences: the response's Content-Security-Policy
+ * nonce (app/.server/http/content-security.ts) goes on every script React Router writes
+ * (hydration data, route modules and their preloads, scroll restoration) and every script React
+ * streams, so the policy needs no 'unsafe-inline' (decision 0023); and every unexpected error is
+ * one line of the logger (app/.server/http/error-log.ts, decision 0024), not a bare multi-line
+ * stack on stderr with no request id or path.
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { app } from "./.server/context";
+import { responseNonce } from "./.server/http/content-security";
 import { logRenderError, routeErrorLogger } from "./.server/http/error-log";
 
-/** How long a page's deferred data may keep the stream open before it is cut. */
+/** How long a streamed part may take before the render is cut short (it then shows its error). */
 export const streamTimeout = 5_000;
 
 /** Every error of a loader, action, middleware or render: one logger line, not a stack on stderr. */
 export const handleError = routeErrorLogger(() => app().log);
 
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
-  // A HEAD answer has no body: nothing to render.
-  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Response | Promise<Response> {
+  // A HEAD answer has the page's status and headers and no body: nothing to render.
+  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+
+  const nonce = responseNonce(loadContext);
+  // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
   const userAgent = request.headers.get("user-agent");
-  // Crawlers (and SPA mode) get the whole page at once; people get the shell first.
   const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellReady = false;
-    let statusCode = status;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const respond = () => {
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    let status = responseStatusCode;
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const ready = () => {
+      shellRendered = true;
       const body = new PassThrough({
         final(callback) {
+          // The render finished: the timer must not keep this request's memory alive.
           clearTimeout(timer);
+          timer = undefined;
           callback();
         },
       });
-      headers.set("Content-Type", "text/html");
+      responseHeaders.set("Content-Type", "text/html");
       pipe(body);
-      resolve(new Response(createReadableStreamFromReadable(body), { headers, status: statusCode }));
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
     };
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onShellReady() {
-        shellReady = true;
-        if (!waitForAll) respond();
-      },
-      onAllReady() {
-        if (waitForAll) respond();
-      },
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      onShellReady: waitForAll ? undefined : ready,
+      onAllReady: waitForAll ? ready : undefined,
       // Before the shell: React Router catches the rejection, calls handleError and renders the
       // error boundary.
       onShellError: reject,
       onError(error: unknown) {
-        statusCode = 500;
-        // A shell error is React Router's to log (onShellError); one after it (a part of the page
-        // that failed to stream) would otherwise go unseen.
-        if (shellReady) logRenderError(app().log, error, request);
+        status = 500;
+        // A shell error is React Router's to log; one after it (a part of the page that failed to
+        // stream) would otherwise go unseen.
+        if (shellRendered) logRenderError(app().log, error, request);
       },
     });
-    // Deferred data gets streamTimeout to settle; then the rest of the stream is cut.
-    timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "sonner";
+import { contentSecurityHeader } from "./.server/http/content-security";
 import { formGuard } from "./.server/http/form-guard";
 import { type MaintenanceClosed, maintenanceGate } from "./.server/http/maintenance";
 import { keepHeaders, noStoreForStaff } from "./.server/http/response-headers";
@@ -9,7 +10,8 @@ import { LiveUpdates } from "./components/live/live-updates";
 import { IconSprite } from "./components/ui/icon-sprite";
 import "./app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [noStoreForStaff, ...maintenanceGate, formGuard];
+// The policy goes first: it wraps every other answer, the maintenance page and refusals included.
+export const middleware: Route.MiddlewareFunction[] = [contentSecurityHeader, noStoreForStaff, ...maintenanceGate, formGuard];
 
 /** A thrown answer is rendered by this route's error boundary; a 429's Retry-After goes with it. */
 export const headers = keepHeaders("Retry-After");

@@ -5,7 +5,6 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "~/.server/context";
-import { frameOrigins } from "~/.server/dashboards/dashboards.service";
 import { accessLog } from "~/.server/http/access-log";
 import { bodyRefusal, isUploadRoute } from "~/.server/http/body-limit";
 import { expressErrorLogger } from "~/.server/http/error-log";
@@ -13,6 +12,7 @@ import { healthz } from "~/.server/http/healthz";
 import { CROSS_SITE_REFUSED, crossSiteRefusal, originOf } from "~/.server/http/origins";
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 import { bodyTypeRefusal, EMPTY_FORM_TYPE, requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
+import { contentSecurity, pageLoadContext } from "./content-security";
 
 /**
  * Where the app's code and browser assets come from: the production build (`portal serve`), or
@@ -86,31 +86,15 @@ export function createHttpApp(
     res.status(refusal.status).type("text/plain").set({ "Cache-Control": "no-store", Connection: "close" }).send(refusal.message);
   });
 
-  app.use(async (req, res, next) => {
-    // Public dashboards are embedded from their own hosts; the list is cached, so this is cheap.
-    const dashboardOrigins = await frameOrigins(ctx);
+  // A nonce and the Content-Security-Policy built on it, new for every response.
+  app.use(contentSecurity());
+  app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     // Over https only (TLS here, or X-Forwarded-Proto from a trusted proxy): over plain http a
     // browser ignores it, and a portal reached only by http must not be pinned to https.
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        // React Router's hydration data is an inline script.
-        "script-src 'self' 'unsafe-inline'",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
-        "connect-src 'self'",
-        ["frame-src 'self'", ...dashboardOrigins].join(" "),
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'self'",
-      ].join("; "),
-    );
     // Only the address Express trusts reaches the app; a client-sent value is dropped.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     // A proxy passes a client's X-Forwarded-Host on unless told not to, and Express would take it
@@ -170,7 +154,7 @@ export function createHttpApp(
   app.get("/healthz", healthz(ctx));
 
   app.use(source.assets);
-  app.use(createRequestHandler({ build: source.build, mode: source.mode }));
+  app.use(createRequestHandler({ build: source.build, mode: source.mode, getLoadContext: pageLoadContext }));
   // Last: what failed outside React Router is one log line, not a stack on stderr.
   app.use(expressErrorLogger(ctx.log));
   return app;

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { signIn, startOwnPortal, stopOwnPortal } from "./support/admin-content";
 import type { RunningPortal } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 9 item 13: the About text (Overview, Key Tasks, How to Use) is edited by an admin on the

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { ADMIN } from "./global-setup";
 import { writePdf } from "./support/pdf";
+import { test } from "./support/test";
 
 const base = () => process.env.PORTAL_URL!;
 

@@ -1,9 +1,10 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 3: axe reports no violations on any public page, and every page is

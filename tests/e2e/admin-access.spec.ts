@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { hash } from "@node-rs/argon2";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import Database from "better-sqlite3";
 import routes from "../../app/routes";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
+import { test } from "./support/test";
 
 /**
  * Issue 4: every admin route and action is closed on the server. The route

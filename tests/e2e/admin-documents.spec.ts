@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import {
   axeViolations,
   dashboardId,
@@ -17,6 +17,7 @@ import {
 } from "./support/admin-content";
 import { writePdf } from "./support/pdf";
 import type { RunningPortal } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 4 items 5 and 6: document management (upload with a real progress bar, edit, delete) and
@@ -254,7 +255,11 @@ test.describe("document and dashboard management with JavaScript", () => {
     await page.getByRole("dialog", { name: "Delete dashboard?" }).getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, "Dashboard deleted")).toBeVisible();
     await expect(titles).toHaveText(["Alpha Monitoring"]);
-    await expect.poll(() => frameSrc(base, "/dashboards")).toBe("frame-src 'self' https://metabase.example.org");
+    // frame-src is per page: a dashboard's own page lists its host, no other page lists any.
+    expect(await frameSrc(base, `/dashboards/${zeta}`)).toBe("frame-src 'self'");
+    const alpha = await dashboardId(page, "Alpha Monitoring");
+    expect(await frameSrc(base, `/dashboards/${alpha}`)).toBe("frame-src 'self' https://metabase.example.org");
+    expect(await frameSrc(base, "/dashboards")).toBe("frame-src 'self'");
   });
   test("the content pages are accessible and fit a 360 px screen", async ({ page }) => {
     const base = portal!.url;
@@ -355,7 +360,9 @@ test.describe("document and dashboard management without JavaScript", () => {
     const titles = page.getByRole("table").getByRole("row").locator("td:nth-child(2)");
     await expect(titles).toHaveText(["Private Board", "Kismayo Catchment"]);
     await expect(row(page, "Private Board")).toContainText("Private");
-    expect(await frameSrc(base, "/dashboards")).toBe("frame-src 'self' https://tableau.example.org");
+    expect(await frameSrc(base, `/dashboards/${await dashboardId(page, "Private Board")}`)).toBe("frame-src 'self'");
+    const kismayo = await dashboardId(page, "Kismayo Catchment");
+    expect(await frameSrc(base, `/dashboards/${kismayo}`)).toBe("frame-src 'self' https://tableau.example.org");
 
     await page.getByRole("button", { name: "Move Private Board down" }).click();
     await expect(titles).toHaveText(["Kismayo Catchment", "Private Board"]);
@@ -368,7 +375,7 @@ test.describe("document and dashboard management without JavaScript", () => {
     await page.getByLabel("Embed URL").fill("https://powerbi.example.org/view?r=1");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Dashboard updated" })).toBeVisible();
-    expect(await frameSrc(base, "/dashboards")).toBe("frame-src 'self' https://powerbi.example.org");
+    expect(await frameSrc(base, `/dashboards/${kismayo}`)).toBe("frame-src 'self' https://powerbi.example.org");
 
     await page.getByRole("link", { name: "Delete Private Board" }).click();
     await expect(page.getByRole("heading", { name: "Delete dashboard?" })).toBeVisible();

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import {
   axeViolations,
   bulkSeen,
@@ -20,6 +20,7 @@ import {
   watchQuickSetup,
 } from "./support/admin-folders";
 import type { RunningPortal } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 4 items 7-9: folders (quick setup, create, search, delete, upload to folder, bulk

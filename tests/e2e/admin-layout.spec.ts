@@ -1,7 +1,8 @@
 import path from "node:path";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
+import { test } from "./support/test";
 import { recordToasts, routerSettled, settledBox, toastsSeen } from "./support/toasts";
 
 /**

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { axeViolations } from "./support/admin-content";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { portalSql } from "./support/portal-data";
+import { test } from "./support/test";
 
 /**
  * Issue 10 item 1, the admin side: the admin tables and the shared folder page one page at a time,

@@ -1,10 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import SqliteDatabase from "better-sqlite3";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 4 items 3 and 10: the admin system screens on a demo portal, with and without JavaScript:

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 4 (accounts and security): users, invitations, roles on the server,

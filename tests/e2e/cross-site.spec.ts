@@ -1,8 +1,9 @@
 import fs from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * The ASVS hardening issue, items 6 and 7, in a browser: a page of a neighbour on the same site

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { row, signIn, startOwnPortal, stopOwnPortal, storedFiles, toast } from "./support/admin-content";
 import type { RunningPortal } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 9 item 11: dashboard thumbnails. Staff upload an image on create, replace it on edit and

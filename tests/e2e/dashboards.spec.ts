@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * The dashboards page and the embed page (issue 3 item 9) on a portal loaded with the demo

@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { axeViolations, signIn, startOwnPortal, stopOwnPortal, storedFiles, toast } from "./support/admin-content";
 import { writePdf } from "./support/pdf";
 import type { RunningPortal } from "./support/portal";
 import { portalSql } from "./support/portal-data";
+import { test } from "./support/test";
 
 /**
  * Issue 9 item 12: a document's attachments on its edit page: add (the uploads' checks: type,

@@ -2,11 +2,12 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { formatSizeMb } from "../../app/lib/format";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 3 items 5-8: the document detail page, its preview with signed

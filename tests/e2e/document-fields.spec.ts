@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { row, signIn, startOwnPortal, stopOwnPortal, toast } from "./support/admin-content";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { writePdf } from "./support/pdf";
 import type { RunningPortal } from "./support/portal";
 import { portalSql } from "./support/portal-data";
+import { test } from "./support/test";
 
 /**
  * Issue 9 item 10: partner, sectors and locations in every form that creates or edits a document

@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { ADMIN, axeViolations, startOwnPortal, stopOwnPortal } from "./support/admin-content";
 import type { RunningPortal } from "./support/portal";
 import { portalSql } from "./support/portal-data";
 import { signInCookie } from "./support/scale-out";
+import { test } from "./support/test";
 
 /**
  * Issue 11 in the browser: a PDF uploaded through the admin route is read in the background; a

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { ADMIN, axeViolations, startOwnPortal, stopOwnPortal } from "./support/admin-content";
 import { layoutOverflows } from "./support/layout-probe";
 import type { RunningPortal } from "./support/portal";
 import { portalSql } from "./support/portal-data";
 import { generatedPdf, signInCookie } from "./support/scale-out";
+import { test } from "./support/test";
 
 /**
  * Issue 10, items 1 to 4 on the public side: the reports list and the library with enough

@@ -1,8 +1,9 @@
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { layoutOverflows } from "./support/layout-probe";
+import { test } from "./support/test";
 import { type WalkIds, type WalkPage, walkPages } from "./support/walk-pages";
 
 /**

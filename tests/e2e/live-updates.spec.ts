@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { ADMIN, startOwnPortal, stopOwnPortal } from "./support/admin-content";
 import { openRawStream, signedInAdmin, uploadPdf } from "./support/live";
 import { type RunningPortal, startPortal, tempDataDir } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 3 item 10: live updates over GET /api/events. A published upload

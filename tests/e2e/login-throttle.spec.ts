@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
+import { test } from "./support/test";
 
 /** Issue 2: a sixth wrong password gets 429 from a fresh browser, and the block survives a restart. */
 test("five wrong passwords block the e-mail, across browsers and restarts", async ({ browser }) => {

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { releaseEngine } from "./support/engine";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 import { portalSql, removeStoredObject } from "./support/portal-data";
+import { test } from "./support/test";
 
 /**
  * Issue 9 items 14-17: what the portal tells people when something is off. A stored file gone

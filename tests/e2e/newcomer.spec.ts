@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { writePdf } from "./support/pdf";
 import { type RunningPortal, startPortal, tempDataDir } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * The journey of issue 2: a fresh portal prints a one-time setup link; the

@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { ADMIN } from "./global-setup";
 import { writePdf } from "./support/pdf";
+import { test } from "./support/test";
 
 /** The slice works with JavaScript disabled: sign-in, upload, library search, download link. */
 test.use({ javaScriptEnabled: false });

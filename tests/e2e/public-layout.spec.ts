@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 import { portalSql } from "./support/portal-data";
+import { test } from "./support/test";
 
 /**
  * Issue 9 (a layout audit at 360, 768, 800, 1024 and 1280 px, with and without JavaScript): the

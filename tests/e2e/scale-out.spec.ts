@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { type RunningS3rver, s3rverEnv, startS3rver } from "../support/s3rver";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 import { createDatabase, type TempDatabase } from "./support/postgres";
 import { createBucket, listObjects, readObject } from "./support/s3-server";
 import { failedSignIn, generatedPdf, openTimedStream, sha256, signInCookie, uploadDocument } from "./support/scale-out";
+import { test } from "./support/test";
 
 /**
  * Issue 5 (scale-out): two portal processes on one PostgreSQL database and one S3 bucket behave

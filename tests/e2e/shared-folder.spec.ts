@@ -1,10 +1,11 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { signedInAdmin, uploadPdf } from "./support/live";
 import type { RunningPortal } from "./support/portal";
+import { test } from "./support/test";
 
 /**
  * Issue 3 item 11: /shared/folder/{token} on the demo content. "Safety

@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { writePdf } from "./support/pdf";
 import { portalSql } from "./support/portal-data";
+import { test } from "./support/test";
 
 /**
  * Issue 3: an unpublished document with a unique title never appears in any

@@ -6,7 +6,7 @@ import { activityByAction } from "../activity/activity.service";
 import type { PortalEvent } from "../events/bus";
 import { createUser } from "../users/users.service";
 import { createDashboard, deleteDashboard, findDashboard, listAllDashboards, moveDashboard, updateDashboard } from "./dashboards.admin";
-import { findPublicDashboard, frameOrigins, listPublicDashboards } from "./dashboards.service";
+import { findPublicDashboard, listPublicDashboards } from "./dashboards.service";
 
 for (const engine of testEngines()) {
   describe(`[${engine}] dashboards management`, () => {
@@ -87,16 +87,6 @@ for (const engine of testEngines()) {
       expect(events).toEqual([]);
     });
 
-    it("lets frame-src allow a new public dashboard's host at once, and a private one's never", async () => {
-      await create({ embed_url: "https://first.example.org/a" });
-      expect(await frameOrigins(t.ctx)).toEqual(["https://first.example.org"]);
-      await create({ title: "Grafana", provider: "GRAFANA", embed_url: "https://grafana.example.org:8443/d/1" });
-      expect(await frameOrigins(t.ctx)).toEqual(["https://first.example.org", "https://grafana.example.org:8443"]);
-      const hidden = await create({ title: "Internal", embed_url: "https://internal.example.org/x", is_public: false });
-      expect(await frameOrigins(t.ctx)).not.toContain("https://internal.example.org");
-      expect(events.at(-1)).toEqual({ type: "dashboard.changed", audience: "staff", data: { id: hidden } });
-    });
-
     it("updates with the same rules; making a dashboard private removes it from the public side", async () => {
       const id = await create({ type: "site_monitoring", provider: "POWERBI" });
       expect(await updateDashboard(t.ctx, id, fields({ embed_url: "http://plain.example.org" }))).toMatchObject({
@@ -128,7 +118,6 @@ for (const engine of testEngines()) {
         },
       });
       expect(await findPublicDashboard(t.ctx, id)).toBeNull();
-      expect(await frameOrigins(t.ctx)).toEqual([]);
       expect(events.at(-1)).toEqual({ type: "dashboard.changed", audience: "public", data: { id } });
       expect(await updateDashboard(t.ctx, randomUUID(), fields())).toMatchObject({ ok: false, status: 404 });
     });

@@ -22,13 +22,11 @@ import {
   selectDashboardForUpdate,
   updateDashboardRow,
 } from "./dashboards.queries";
-import { forgetFrameOrigins } from "./dashboards.service";
 
 /**
  * Dashboards management (admin-and-sharing sections 2, 5 and 9): create, edit, reorder, delete.
- * Every change sends dashboard.changed, which public pages reload on and which drops the cached
- * frame-src origins (dashboards.service.ts); the cache is also dropped here directly, so the very
- * next response of this process already allows a new dashboard's host.
+ * Every change sends dashboard.changed, which public pages reload on. A dashboard's page reads its
+ * host for frame-src on every request (app/.server/http/content-security.ts): nothing to refresh.
  */
 
 export interface AdminDashboard {
@@ -78,7 +76,6 @@ export type DashboardOutcome =
 
 /** A change to a public (or formerly public) dashboard is news for visitors; a private one only for staff. */
 function announce(ctx: AppContext, id: string, visibleToPublic: boolean): void {
-  forgetFrameOrigins(ctx);
   ctx.events.publish({ type: "dashboard.changed", audience: visibleToPublic ? "public" : "staff", data: { id } });
 }
 

@@ -1,18 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type Insertable, sql } from "kysely";
+import type { Insertable } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "~/lib/dashboards";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { activityByAction } from "../activity/activity.service";
 import type { DashboardsTable } from "../db/types";
-import {
-  browseDashboards,
-  FRAME_ORIGINS_TTL_MS,
-  findPublicDashboard,
-  frameOrigins,
-  listPublicDashboards,
-  openPublicDashboard,
-} from "./dashboards.service";
+import { browseDashboards, findPublicDashboard, listPublicDashboards, openPublicDashboard } from "./dashboards.service";
 
 const meta = { ip: "203.0.113.7", userAgent: "vitest" };
 
@@ -106,36 +99,6 @@ for (const engine of testEngines()) {
         created_at: clock.toISOString(),
       });
       expect(JSON.parse(views[0]!.details)).toEqual({ title: "New Arrivals Tracker", provider: "TABLEAU", source: "dashboards_page" });
-    });
-
-    it("gives frame-src the distinct https origins of public dashboards, cached for a while", async () => {
-      await insert({ title: "A", embed_url: "https://dashboards.example.org/a?embed=true" });
-      await insert({ title: "B", embed_url: "https://dashboards.example.org/b" });
-      await insert({ title: "C", embed_url: "https://app.powerbi.com/view?r=1" });
-      await insert({ title: "Private", embed_url: "https://private.example.org/p", is_public: 0 });
-      await insert({ title: "Plain http", embed_url: "http://insecure.example.org/p" });
-      await insert({ title: "Script", embed_url: "javascript:alert(1)" });
-      await insert({ title: "Header injection", embed_url: "https://x;script-src/p" });
-      await insert({ title: "No URL" });
-
-      expect(await frameOrigins(t.ctx)).toEqual(["https://app.powerbi.com", "https://dashboards.example.org"]);
-
-      await insert({ title: "Grafana", embed_url: "https://grafana.example.org:8443/d/1" });
-      expect(await frameOrigins(t.ctx), "still cached").not.toContain("https://grafana.example.org:8443");
-      clock = new Date(clock.getTime() + FRAME_ORIGINS_TTL_MS + 1);
-      expect(await frameOrigins(t.ctx)).toContain("https://grafana.example.org:8443");
-
-      await insert({ title: "Metabase", embed_url: "https://metabase.example.org/q" });
-      t.ctx.events.publish({ type: "dashboard.changed", audience: "staff", data: { id: randomUUID() } });
-      expect(await frameOrigins(t.ctx), "a dashboard event drops the cache").toContain("https://metabase.example.org");
-    });
-
-    it("keeps the last known origins when the database cannot be read", async () => {
-      await insert({ title: "A", embed_url: "https://dashboards.example.org/a" });
-      expect(await frameOrigins(t.ctx)).toEqual(["https://dashboards.example.org"]);
-      await sql`drop table dashboards`.execute(t.ctx.db.kysely);
-      clock = new Date(clock.getTime() + FRAME_ORIGINS_TTL_MS + 1);
-      expect(await frameOrigins(t.ctx)).toEqual(["https://dashboards.example.org"]);
     });
   });
 }

@@ -20,18 +20,6 @@ export function selectPublicDashboardById(db: Kysely<Database>, id: string): Pro
   return db.selectFrom("dashboards").selectAll().where("id", "=", id).where("is_public", "=", 1).executeTakeFirst();
 }
 
-/** The distinct embed URLs of public dashboards (few: one per dashboard at most). */
-export async function selectPublicEmbedUrls(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
-    .selectFrom("dashboards")
-    .select("embed_url")
-    .distinct()
-    .where("is_public", "=", 1)
-    .where("embed_url", "is not", null)
-    .execute();
-  return rows.flatMap((r) => (r.embed_url ? [r.embed_url] : []));
-}
-
 // Admin management (dashboards.admin.ts) ----------------------------------------------------------
 
 /** Every dashboard, public and private, in the public list's order. */

@@ -4,13 +4,12 @@ import {
   type DashboardQuery,
   dashboardCategory,
   distinctProviders,
-  httpsOrigin,
   httpsUrl,
 } from "~/lib/dashboards";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import { thumbnailOf } from "./dashboard-thumbnails";
-import { type DashboardRow, selectPublicDashboardById, selectPublicDashboards, selectPublicEmbedUrls } from "./dashboards.queries";
+import { type DashboardRow, selectPublicDashboardById, selectPublicDashboards } from "./dashboards.queries";
 
 /**
  * The public side of dashboards. Only rows with is_public = 1 ever leave this module, and only
@@ -99,70 +98,4 @@ export async function openPublicDashboard(
   const dashboard = await findPublicDashboard(ctx, id);
   if (dashboard && options.record) await recordDashboardView(ctx, dashboard, options.meta);
   return dashboard;
-}
-
-// Frame origins for the Content-Security-Policy ------------------------------------------------
-
-/** The header is built on every request; the origins change only when an editor edits a dashboard. */
-export const FRAME_ORIGINS_TTL_MS = 30_000;
-const FRAME_ORIGINS_RETRY_MS = 5_000;
-
-interface OriginsCache {
-  origins: string[];
-  expiresAt: number;
-  pending: Promise<string[]> | null;
-}
-
-const originsCache = new WeakMap<AppContext, OriginsCache>();
-const invalidationHooked = new WeakSet<AppContext>();
-
-/**
- * The distinct https origins of public dashboards' embed URLs, for `frame-src`. Cached per
- * context for FRAME_ORIGINS_TTL_MS, and dropped early when a dashboard event passes on the bus.
- * Never rejects: on a database error the last known origins are kept (for a few seconds, then
- * it tries again) and the error logged.
- */
-export function frameOrigins(ctx: AppContext): Promise<string[]> {
-  hookInvalidation(ctx);
-  const cached = originsCache.get(ctx);
-  const now = ctx.now().getTime();
-  if (cached && cached.expiresAt > now) return Promise.resolve(cached.origins);
-  if (cached?.pending) return cached.pending;
-  const entry: OriginsCache = cached ?? { origins: [], expiresAt: 0, pending: null };
-  entry.pending = loadFrameOrigins(ctx)
-    .then((origins) => {
-      entry.origins = origins;
-      entry.expiresAt = ctx.now().getTime() + FRAME_ORIGINS_TTL_MS;
-      return origins;
-    })
-    .catch((error: unknown) => {
-      ctx.log.warn({ err: error }, "could not read dashboard frame origins");
-      // Every request builds the header: while the database fails, do not make each one wait on it.
-      entry.expiresAt = ctx.now().getTime() + FRAME_ORIGINS_RETRY_MS;
-      return entry.origins;
-    })
-    .finally(() => {
-      entry.pending = null;
-    });
-  originsCache.set(ctx, entry);
-  return entry.pending;
-}
-
-/** Forgets the cached origins, so the next header reads them again (after a dashboard changes). */
-export function forgetFrameOrigins(ctx: AppContext): void {
-  originsCache.delete(ctx);
-}
-
-async function loadFrameOrigins(ctx: AppContext): Promise<string[]> {
-  const urls = await selectPublicEmbedUrls(ctx.db.kysely);
-  const origins = new Set(urls.flatMap((u) => httpsOrigin(u) ?? []));
-  return [...origins].sort();
-}
-
-function hookInvalidation(ctx: AppContext): void {
-  if (invalidationHooked.has(ctx)) return;
-  invalidationHooked.add(ctx);
-  ctx.events.subscribe((event) => {
-    if (event.type.startsWith("dashboard")) forgetFrameOrigins(ctx);
-  });
 }

@@ -66,7 +66,11 @@ export function DashboardCard({ dashboard, view }: { dashboard: DashboardListIte
             <PublicDot />
             <time dateTime={dashboard.created_at}>{formatLongDate(dashboard.created_at)}</time>
           </span>
-          <Link to={`/dashboards/${dashboard.id}`} className={buttonClass.primary} aria-label={`Open ${dashboard.title}`}>
+          {/*
+            A page load, not an in-page navigation: the page's Content-Security-Policy lets it
+            frame only this dashboard's host, and a policy comes with a page load only.
+          */}
+          <Link to={`/dashboards/${dashboard.id}`} reloadDocument className={buttonClass.primary} aria-label={`Open ${dashboard.title}`}>
             Open
           </Link>
         </div>

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
 import { openPublicDashboard } from "~/.server/dashboards/dashboards.service";
+import { allowFrameOf } from "~/.server/http/content-security";
 import { requestMeta } from "~/.server/http/request-meta";
 import { DashboardCategoryBadge, ProviderBadge, PublicDot } from "~/components/dashboards/dashboard-badges";
 import { DashboardEmbed, OpenInNewTab } from "~/components/dashboards/dashboard-embed";
@@ -31,10 +32,12 @@ function isOpening(request: Request, url: URL): boolean {
   return true;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const dashboard = await openPublicDashboard(app(), params.id, { record: isOpening(request, url), meta: requestMeta(request) });
   if (!dashboard) throw data(null, { status: 404 });
+  // This page's frame-src lists this dashboard's host, and no other page's does.
+  allowFrameOf(context, dashboard.embed_url);
   return { dashboard, load: url.searchParams.get("load") === "1" };
 }
 
