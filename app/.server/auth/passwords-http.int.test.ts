@@ -41,7 +41,7 @@ for (const engine of testEngines()) {
       await t.cleanup();
     });
 
-    const cookie = (token: string | null) => (token ? { Cookie: `${SESSION_COOKIE}=${token}` } : {});
+    const cookie = (token: string | null): Record<string, string> => (token ? { Cookie: `${SESSION_COOKIE}=${token}` } : {});
     const post = (path: string, token: string | null, fields: Record<string, string>) =>
       http.get(path, {
         method: "POST",

@@ -19,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request, ADMIN_ONLY);
   const user = await findUserById(app(), params.id);
   if (!user) throw data("User not found", { status: 404 });
-  return { user: { id: user.id, email: user.email, name: user.name } };
+  return { user: { id: user.id, email: user.email, name: user.name }, validHours: PASSWORD_RESET_TOKEN_TTL_MS / 3_600_000 };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -74,8 +74,8 @@ export default function UserResetLink({ loaderData, actionData }: Route.Componen
             Create a password reset link for <strong>{who}</strong>?
           </p>
           <p className="text-sm text-slate-600">
-            The link works once, for {PASSWORD_RESET_TOKEN_TTL_MS / 3_600_000} hour. Their current password keeps working until it is used;
-            then every session of the account ends. An earlier reset link for this account stops working.
+            The link works once, for {loaderData.validHours} hour. Their current password keeps working until it is used; then every session
+            of the account ends. An earlier reset link for this account stops working.
           </p>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={buttonClass.primary} disabled={busy}>
