@@ -316,7 +316,8 @@ test.describe("accounts and security with JavaScript", () => {
     const base = portal!.url;
     await signIn(page, base, ADMIN.email, ADMIN.password);
     const link = await invite(page, base, { email: "axe@example.org", name: "Axe Person", role: "User" });
-    for (const path of ["/admin/users", "/admin/security"]) {
+    const chiefId = await row(page, ADMIN.email).locator('input[name="userId"]').first().getAttribute("value");
+    for (const path of ["/admin/users", "/admin/security", "/admin/account/password", `/admin/users/${chiefId}/reset-password`]) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`${base}${path}`);
       expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
@@ -326,7 +327,7 @@ test.describe("accounts and security with JavaScript", () => {
     }
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
-    for (const url of [link, `${base}/admin/set-password?token=nope`]) {
+    for (const url of [link, `${base}/admin/set-password?token=nope`, `${base}/admin/reset-password?token=nope`]) {
       await visitor.goto(url);
       expect((await new AxeBuilder({ page: visitor }).analyze()).violations, url).toEqual([]);
     }
