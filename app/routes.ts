@@ -29,10 +29,16 @@ export default [
     // The admin page's session status and refresh (JSON), and the invited person's set-password page.
     route("session", "routes/admin/session.ts"),
     route("set-password", "routes/admin/set-password.tsx"),
+    // A one-time password reset link an admin made (valid 1 hour).
+    route("reset-password", "routes/admin/reset-password.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("documents", "routes/admin/documents.tsx"),
       route("users", "routes/admin/users.tsx"),
+      // An admin makes a one-time password reset link for an account (with confirmation, also without JavaScript).
+      route("users/:id/reset-password", "routes/admin/user-reset-link.tsx"),
+      // Every staff member changes their own password.
+      route("account/password", "routes/admin/change-password.tsx"),
       route("security", "routes/admin/security.tsx"),
       // Folders (issue 4 items 7-8): list, quick setup, uploads, folder view; share links. Pages without JavaScript whose actions also serve the dialogs.
       route("folders", "routes/admin/folders.tsx"),

@@ -20,15 +20,21 @@ import { exportInstallation } from "~/.server/transfer/export";
 import { importInstallation } from "~/.server/transfer/import";
 import { formatBytes, formatCounts, formatImportReport } from "~/.server/transfer/report";
 import { createUser, UserInputError } from "~/.server/users/users.service";
+import { MIN_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH } from "~/lib/password-policy";
 import { readPassword } from "./read-password";
 import { productionSource, StartupError, serve } from "./serve";
+import { userResetPassword } from "./user-reset-password";
 
 const HELP = `Usage: npm run portal -- <command>
 
 Commands:
   serve                               migrate the database and serve the portal (npm start)
   migrate                             apply pending database migrations
-  admin:create --email E [--name N]   create an admin account (password from stdin or prompt)
+  admin:create --email E [--name N]   create an admin account (password from stdin or prompt; at least 8
+                                      characters, 15 or more is better, not a common password)
+  user:reset-password --email E       print a one-time link (valid 1 hour) that sets a new password for the
+                                      account; using it ends every session of the account. Links are built
+                                      on PUBLIC_URL, else http://localhost:PORT
   demo                                load realistic demo content (idempotent)
   fill-documents --count N [--seed S] add N generated documents without files, for benchmarks and trials
                                       (bench/scale.mjs); not for a real installation
@@ -75,6 +81,8 @@ export async function runCommand(command: string, args: string[], build: ServerB
         return await withContext({ migrate: false }, migrate);
       case "admin:create":
         return await withContext({}, (ctx) => adminCreate(ctx, args));
+      case "user:reset-password":
+        return await withContext({}, (ctx) => userResetPassword(ctx, args, console));
       case "demo":
         return await withContext({}, async (ctx) => {
           const summary = await loadDemoContent(ctx);
@@ -142,7 +150,9 @@ async function adminCreate(ctx: AppContext, args: string[]): Promise<number> {
     console.error("Usage: npm run portal -- admin:create --email E [--name N]  (the password is read from stdin)");
     return 2;
   }
-  const password = await readPassword("Password (at least 6 characters): ");
+  const password = await readPassword(
+    `Password (at least ${MIN_PASSWORD_LENGTH} characters; ${RECOMMENDED_PASSWORD_LENGTH} or more is better; any characters): `,
+  );
   try {
     const user = await createUser(ctx, { email: values.email, name: values.name ?? null, password, role: "admin" });
     console.log(`Created admin account ${user.email}.`);

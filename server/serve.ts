@@ -11,6 +11,7 @@ import { type Config, configWarnings, getConfig } from "~/.server/config";
 import { startFileReader } from "~/.server/contents/reader";
 import { startApp, stopApp } from "~/.server/context";
 import { warmListIndex } from "~/.server/documents/documents.service";
+import { configuredOrigin } from "~/.server/http/origins";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
 import { MINUTE } from "~/.server/time";
 import { type AppSource, applyServerTimeouts, builtAssets, createHttpApp } from "./http";
@@ -77,7 +78,7 @@ export async function serve({ source, server: given, onStop }: ServeOptions): Pr
   for (const warning of configWarnings(ctx.config)) ctx.log.warn(warning);
   const address = server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
-  const origin = ctx.config.publicUrl ?? `http://localhost:${actualPort}`;
+  const origin = configuredOrigin(ctx.config, actualPort);
   ctx.log.info({ port: actualPort, host, db: ctx.db.engine, storage: ctx.storage.driver }, `portal listening on ${origin}`);
 
   const setupPath = await issueSetupLink(ctx);

@@ -15,7 +15,16 @@ import { test } from "./support/test";
  * a `user` account gets Access Denied, an editor is refused the admin-only
  * screens, and an admin passes.
  */
-const OPEN = new Set(["admin/login", "admin/logout", "admin/setup", "admin/set-password", "admin/session", "admin/*"]);
+// The pages of one-time links (setup, invitation, reset) are opened signed out: their token is the key.
+const OPEN = new Set([
+  "admin/login",
+  "admin/logout",
+  "admin/setup",
+  "admin/set-password",
+  "admin/reset-password",
+  "admin/session",
+  "admin/*",
+]);
 const ADMIN_ONLY = ["admin/users", "admin/security", "admin/settings", "admin/database", "admin/analytics", "admin/test", "admin/logs"];
 
 function flatten(entries: RouteConfigEntry[], parent = ""): string[] {
@@ -53,6 +62,7 @@ test("every admin route and action checks the session and the role", async ({ pl
       documents: one("select id from documents limit 1"),
       folders: one("select id from folders limit 1"),
       dashboards: one("select id from dashboards limit 1"),
+      users: one(`select id from users where email = '${accounts.editor}'`),
     };
     // An attachment of that document, for the attachment routes.
     ids.attachments = randomUUID();
@@ -64,7 +74,7 @@ test("every admin route and action checks the session and the role", async ({ pl
 
   const concrete = (p: string) =>
     `/${p
-      .replace(/(documents|folders|dashboards)\/:id/, (_m, kind: string) => `${kind}/${ids[kind]}`)
+      .replace(/(documents|folders|dashboards|users)\/:id/, (_m, kind: string) => `${kind}/${ids[kind]}`)
       .replace(":attachmentId", ids.attachments ?? ":attachmentId")}`;
   const urls = adminPaths.map((p) => ({ path: p, url: concrete(p) }));
   expect(

@@ -139,6 +139,53 @@ test.describe("accounts and security with JavaScript", () => {
     await editor.context.close();
   });
 
+  test("a reset link sets a new password and signs the old sessions out; staff change their own", async ({ page, browser }) => {
+    const base = portal!.url;
+    await signIn(page, base, ADMIN.email, ADMIN.password);
+    const link = await invite(page, base, { email: "reset.js@example.org", name: "Rashid Reset", role: "Editor" });
+    const before = await acceptInvitation(browser, base, link, "first editor phrase", true);
+
+    await page.goto(`${base}/admin/users`);
+    await row(page, "reset.js@example.org")
+      .getByRole("link", { name: /^Reset password/ })
+      .click();
+    await expect(page.getByText("Create a password reset link for")).toBeVisible();
+    await page.getByRole("button", { name: "Create reset link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Reset link created" }).first()).toBeVisible();
+    const reset = await page.getByLabel("Password reset link for reset.js@example.org").inputValue();
+    expect(reset).toMatch(new RegExp(`^${base}/admin/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
+
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    await fresh.goto(reset);
+    await expect(fresh.getByText("15 or more is better")).toBeVisible();
+    await fresh.getByLabel("New password").fill("password1");
+    await fresh.getByLabel("Confirm password").fill("password1");
+    await fresh.getByRole("button", { name: "Change password" }).click();
+    await expect(fresh.getByText("This password is one of the most common ones")).toBeVisible();
+    await fresh.getByLabel("New password").fill("berbera port arrivals");
+    await fresh.getByLabel("Confirm password").fill("berbera port arrivals");
+    await fresh.getByRole("button", { name: "Change password" }).click();
+    await expect(fresh).toHaveURL(`${base}/admin`);
+
+    // The session from before the reset is gone.
+    await before.page.goto(`${base}/admin/documents`);
+    await expect(before.page).toHaveURL(/\/admin\/login/);
+    await before.context.close();
+
+    // Changing one's own password from the header: the current one is needed.
+    await fresh.getByRole("banner").getByRole("link", { name: "Change password" }).click();
+    await fresh.getByLabel("Current password").fill("berbera port arrivals");
+    await fresh.getByLabel("New password").fill("berbera port arrivals, March");
+    await fresh.getByLabel("Confirm password").fill("berbera port arrivals, March");
+    await fresh.getByRole("button", { name: "Change password" }).click();
+    await expect(fresh.getByRole("status").filter({ hasText: "Password changed" }).first()).toBeVisible();
+    await context.close();
+    const later = await browser.newContext();
+    await signIn(await later.newPage(), base, "reset.js@example.org", "berbera port arrivals, March");
+    await later.close();
+  });
+
   test("the last admin can be neither demoted nor deactivated", async ({ page }) => {
     const base = portal!.url;
     await signIn(page, base, ADMIN.email, ADMIN.password);
@@ -270,7 +317,8 @@ test.describe("accounts and security with JavaScript", () => {
     const base = portal!.url;
     await signIn(page, base, ADMIN.email, ADMIN.password);
     const link = await invite(page, base, { email: "axe@example.org", name: "Axe Person", role: "User" });
-    for (const path of ["/admin/users", "/admin/security"]) {
+    const chiefId = await row(page, ADMIN.email).locator('input[name="userId"]').first().getAttribute("value");
+    for (const path of ["/admin/users", "/admin/security", "/admin/account/password", `/admin/users/${chiefId}/reset-password`]) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`${base}${path}`);
       expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
@@ -280,7 +328,7 @@ test.describe("accounts and security with JavaScript", () => {
     }
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
-    for (const url of [link, `${base}/admin/set-password?token=nope`]) {
+    for (const url of [link, `${base}/admin/set-password?token=nope`, `${base}/admin/reset-password?token=nope`]) {
       await visitor.goto(url);
       expect((await new AxeBuilder({ page: visitor }).analyze()).violations, url).toEqual([]);
     }

@@ -53,6 +53,7 @@ test.beforeAll(async () => {
       dashboard: one("select id from dashboards order by display_order limit 1"),
       folder,
       folderToken: (db.prepare("select share_token as id from folders where id = ?").get(folder) as { id: string }).id,
+      user: one("select id from users where password_hash is not null order by created_at limit 1"),
     };
     db.close();
   });

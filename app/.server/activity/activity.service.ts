@@ -36,6 +36,10 @@ export type ActivityAction =
   | "USER_ACTIVATED"
   | "USER_DEACTIVATED"
   | "SESSION_REVOKED"
+  | "PASSWORD_CHANGED"
+  | "PASSWORD_CHANGE_FAILED"
+  | "PASSWORD_RESET_LINK_CREATED"
+  | "PASSWORD_RESET"
   | "SIGNING_KEY_ROTATED"
   | "SETTINGS_UPDATED"
   | "MENU_UPDATED"
@@ -124,7 +128,8 @@ export async function activityByAction(ctx: AppContext, action: ActivityAction):
 
 /**
  * The Security page's action filter: the spec's six events (section 8), a deactivated account's
- * sign-in with the right password, the first-admin setup, revocations and signing-key rotations.
+ * sign-in with the right password, the first-admin setup, revocations, password changes and resets,
+ * and signing-key rotations.
  */
 export const SECURITY_EVENT_ACTIONS = [
   "LOGIN_RATE_LIMITED",
@@ -136,6 +141,9 @@ export const SECURITY_EVENT_ACTIONS = [
   "ADMIN_LOGOUT",
   "ADMIN_SETUP",
   "SESSION_REVOKED",
+  "PASSWORD_CHANGED",
+  "PASSWORD_CHANGE_FAILED",
+  "PASSWORD_RESET",
   "SIGNING_KEY_ROTATED",
 ] as const satisfies readonly ActivityAction[];
 

@@ -30,6 +30,12 @@ export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string)
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
+/** Ends every session of a user but one (a password change keeps the browser that made it); returns how many ended. */
+export async function deleteOtherSessionsOfUser(db: Kysely<Database>, userId: string, keepId: string): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", keepId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteExpiredSessions(db: Kysely<Database>, now: string): Promise<void> {
   await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
 }

@@ -45,7 +45,7 @@ export interface LoginThrottleTable {
 export interface OneTimeTokensTable {
   /** sha256 of the token. */
   id: string;
-  purpose: "admin-setup" | "set-password";
+  purpose: "admin-setup" | "set-password" | "password-reset";
   user_id: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;

@@ -28,6 +28,14 @@ export function siteOrigin(config: Pick<Config, "publicUrl">, request: Request):
   return new URL(config.publicUrl ?? request.url).origin;
 }
 
+/**
+ * The origin of links made outside a request (the setup link printed at start, the command line's
+ * reset link): PUBLIC_URL when set, else this machine on the portal's port.
+ */
+export function configuredOrigin(config: Pick<Config, "publicUrl">, port: number): string {
+  return config.publicUrl ? new URL(config.publicUrl).origin : `http://localhost:${port}`;
+}
+
 export interface StateChangingRequest {
   method: string;
   /** The `Origin` header, if any. */

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { type Paging, type ResultPage, readPage, TABLE_PER } from "~/lib/paging";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "../auth/passwords";
+import { passwordProblem } from "../auth/password-rules";
+import { hashPassword } from "../auth/passwords";
 import { destroySessionsOfUser } from "../auth/sessions";
 import type { AppContext } from "../context";
 import type { Database, UserRow } from "../db/types";
@@ -38,6 +39,12 @@ export function isValidEmail(email: string): boolean {
 
 export class UserInputError extends Error {}
 
+/** Refuses a new password the rule does not allow (decision 0022), with the rule's message. */
+export function checkNewPassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new UserInputError(problem);
+}
+
 /** Refuses a name or organisation longer than the users table shows. */
 function checkAccountNames(input: { name?: string | null; organization?: string | null }): void {
   if ((input.name?.trim().length ?? 0) > ACCOUNT_NAME_MAX) throw new UserInputError(`Name must be at most ${ACCOUNT_NAME_MAX} characters`);
@@ -67,7 +74,7 @@ export async function newAccount(ctx: AppContext, input: NewAccount): Promise<Us
   const email = normaliseEmail(input.email);
   if (!isValidEmail(email)) throw new UserInputError("Please enter a valid email address");
   checkAccountNames(input);
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new UserInputError("Password must be at least 6 characters");
+  checkNewPassword(input.password);
   if (await selectUserByEmail(ctx.db.kysely, email)) throw new UserInputError(`An account for ${email} already exists`);
   const now = iso(ctx.now());
   return {
@@ -172,10 +179,9 @@ export async function createInvitedAccount(
   return { user, created: true };
 }
 
-/** Sets an invited account's first password. */
-export async function setInitialPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new UserInputError("Password must be at least 6 characters");
-  await updateUser(ctx.db.kysely, userId, { password_hash: await hashPassword(password) }, iso(ctx.now()));
+/** Stores a new password's hash (made before the caller's transaction: it is slow); `db` may be that transaction. */
+export async function storePasswordHash(ctx: AppContext, db: Kysely<Database>, userId: string, passwordHash: string): Promise<void> {
+  await updateUser(db, userId, { password_hash: passwordHash }, iso(ctx.now()));
 }
 
 /** Activates or deactivates an account; deactivation signs it out everywhere at once. */

@@ -6,6 +6,7 @@ import {
   FileText,
   FlaskConical,
   FolderOpen,
+  KeyRound,
   LayoutDashboard,
   Link2,
   LogOut,
@@ -15,7 +16,7 @@ import {
   ShieldCheck,
   Users,
 } from "lucide-react";
-import { Form, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 
 type Role = "admin" | "editor" | "user";
 const ADMIN: Role[] = ["admin"];
@@ -80,6 +81,13 @@ export function AdminShell({ user, children }: { user: { email: string; role: st
         <header className="flex flex-wrap items-center justify-end gap-3 border-b border-slate-200 bg-white px-4 py-3 text-sm">
           <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold uppercase text-brand-800">{user.role}</span>
           <span className="text-slate-700">{user.email}</span>
+          <Link
+            to="/admin/account/password"
+            className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+          >
+            <KeyRound aria-hidden className="h-4 w-4" />
+            Change password
+          </Link>
           <Form method="post" action="/admin/logout">
             <button
               type="submit"

@@ -1,11 +1,10 @@
-import { Copy, UserPlus } from "lucide-react";
+import { UserPlus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Alert } from "../ui/alert";
 import { Field } from "../ui/field";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
-import { useHydrated } from "../ui/use-hydrated";
 import type { ToastMessage } from "../ui/use-toast-message";
+import { OneTimeLink } from "./one-time-link";
 import { ROLE_LABELS, type Role } from "./users-table";
 
 export interface InviteResult {
@@ -38,7 +37,14 @@ export function InviteUserForm({ result }: { result: InviteResult | null }) {
           </Alert>
         </div>
       ) : null}
-      {result?.invitation ? <InvitationLink invitation={result.invitation} /> : null}
+      {result?.invitation ? (
+        <OneTimeLink
+          id="invitation-link"
+          label={`Set-password link for ${result.invitation.email}`}
+          link={result.invitation.link}
+          expiresAt={result.invitation.expiresAt}
+        />
+      ) : null}
       {/* key: a successful invite empties the form */}
       <Form method="post" noValidate className="mt-4 grid gap-4 md:grid-cols-2" key={result?.invitation?.link ?? "invite"}>
         <input type="hidden" name="intent" value="invite" />
@@ -66,44 +72,5 @@ export function InviteUserForm({ result }: { result: InviteResult | null }) {
         </div>
       </Form>
     </section>
-  );
-}
-
-function InvitationLink({ invitation }: { invitation: NonNullable<InviteResult["invitation"]> }) {
-  const hydrated = useHydrated();
-  const expires = `${invitation.expiresAt.slice(0, 10)} ${invitation.expiresAt.slice(11, 16)} UTC`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(invitation.link);
-      toast.success("Link Copied");
-    } catch {
-      toast.error("Copy Failed", { description: "Please copy manually" });
-    }
-  };
-  return (
-    <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">
-      <label htmlFor="invitation-link" className={labelClass}>
-        Set-password link for {invitation.email}
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id="invitation-link"
-          type="text"
-          readOnly
-          value={invitation.link}
-          className={`${inputClass} font-mono text-xs`}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        {hydrated ? (
-          <button type="button" onClick={copy} className={buttonClass.secondary}>
-            <Copy aria-hidden className="h-4 w-4" />
-            Copy
-          </button>
-        ) : null}
-      </div>
-      <p className="mt-1 text-xs text-slate-600">
-        It works once and expires on {expires}. Anyone with the link can set the password, so send it only to this person.
-      </p>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { formatLongDate } from "~/lib/format";
 import { buttonClass, inputClass } from "../ui/styles";
 import { ActionsCell, AdminTable, cellClass, StatePill } from "./admin-table";
@@ -42,6 +42,7 @@ export function UsersTable({ users, me, version }: { users: UserListItem[]; me: 
             <div className="flex flex-wrap items-center gap-2">
               {u.id === me ? <span className="px-3 text-xs text-slate-600">You</span> : <StatusForm user={u} />}
               <RoleForm user={u} version={version} />
+              {u.id !== me && u.active && !u.invited ? <ResetLink user={u} /> : null}
             </div>
           </ActionsCell>
         </tr>
@@ -108,5 +109,14 @@ function RoleForm({ user, version }: { user: UserListItem; version: number }) {
         Change role<span className="sr-only"> of {user.email}</span>
       </button>
     </Form>
+  );
+}
+
+/** To the confirmation page that makes a one-time reset link (an invited account gets a new invitation instead). */
+function ResetLink({ user }: { user: UserListItem }) {
+  return (
+    <Link to={`/admin/users/${user.id}/reset-password`} className={`${buttonClass.ghost} whitespace-nowrap`}>
+      Reset password<span className="sr-only"> of {user.email}</span>
+    </Link>
   );
 }

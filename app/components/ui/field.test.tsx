@@ -18,12 +18,12 @@ describe("Field", () => {
   });
 
   it("ties its hint and its error to the input, and marks it invalid only with an error", () => {
-    const html = renderToStaticMarkup(<Field id="password" label="New password" hint="At least 6 characters" error="Too short" />);
+    const html = renderToStaticMarkup(<Field id="password" label="New password" hint="At least 8 characters" error="Too short" />);
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain('aria-describedby="password-hint password-error"');
-    expect(html).toContain('<p id="password-hint" class="mt-1 text-xs text-slate-600">At least 6 characters</p>');
+    expect(html).toContain('<p id="password-hint" class="mt-1 text-xs text-slate-600">At least 8 characters</p>');
     expect(html).toContain('<p id="password-error" class="mt-1 text-sm text-red-700">Too short</p>');
-    const calm = renderToStaticMarkup(<Field id="password" label="New password" hint="At least 6 characters" />);
+    const calm = renderToStaticMarkup(<Field id="password" label="New password" hint="At least 8 characters" />);
     expect(calm).toContain('aria-describedby="password-hint"');
     expect(calm).not.toContain("password-error");
   });

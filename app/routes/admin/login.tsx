@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { data, redirect } from "react-router";
 import { getSession, sessionCookie, sessionToken } from "~/.server/auth/guards";
 import { signIn } from "~/.server/auth/login";
-import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
+import { SIGN_IN_MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
 import { app } from "~/.server/context";
 import { flashCookie } from "~/.server/http/flash";
 import { safeAdminRedirect } from "~/.server/http/redirects";
@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const fieldErrors: { email?: string; password?: string } = {};
   if (!isValidEmail(email)) fieldErrors.email = "Please enter a valid email address";
-  if (password.length < MIN_PASSWORD_LENGTH) fieldErrors.password = "Password must be at least 6 characters";
+  if (password.length < SIGN_IN_MIN_PASSWORD_LENGTH) fieldErrors.password = "Password must be at least 6 characters";
   if (fieldErrors.email || fieldErrors.password) {
     return data({ email, fieldErrors, error: null }, { status: 400 });
   }

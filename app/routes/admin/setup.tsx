@@ -1,7 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { sessionCookie, sessionToken } from "~/.server/auth/guards";
-import { MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
+import { newPasswordErrors } from "~/.server/auth/password-rules";
 import { createSession } from "~/.server/auth/sessions";
 import { completeSetup, isSetupTokenValid, SetupLinkInvalidError } from "~/.server/auth/setup";
 import { app } from "~/.server/context";
@@ -9,6 +9,7 @@ import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
 import { isValidEmail, markLoggedIn, normaliseEmail, UserInputError } from "~/.server/users/users.service";
 import { AuthCard } from "~/components/admin/auth-card";
+import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/styles";
@@ -34,10 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
   const name = String(form.get("name") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const confirm = String(form.get("confirm") ?? "");
-  const fieldErrors: FieldErrors = {};
+  const fieldErrors: FieldErrors = newPasswordErrors(password, confirm);
   if (!isValidEmail(email)) fieldErrors.email = "Please enter a valid email address";
-  if (password.length < MIN_PASSWORD_LENGTH) fieldErrors.password = "Password must be at least 6 characters";
-  else if (password !== confirm) fieldErrors.confirm = "The passwords do not match";
   if (Object.keys(fieldErrors).length) return data({ fieldErrors, error: null as string | null, email, name }, { status: 400 });
 
   const meta = requestMeta(request);
@@ -91,14 +90,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             defaultValue={actionData?.email}
             error={actionData?.fieldErrors.email}
           />
-          <Field id="password" label="Password" type="password" autoComplete="new-password" error={actionData?.fieldErrors.password} />
-          <Field
-            id="confirm"
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            error={actionData?.fieldErrors.confirm}
-          />
+          <NewPasswordFields label="Password" errors={actionData?.fieldErrors} />
           <button type="submit" className={`${buttonClass.primary} w-full`}>
             Create admin account
           </button>

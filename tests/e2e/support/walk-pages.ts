@@ -19,6 +19,8 @@ export interface WalkIds {
   dashboard: string;
   folder: string;
   folderToken: string;
+  /** An account with a password, for its reset-link page. */
+  user: string;
 }
 
 const appDir = path.resolve(import.meta.dirname, "..", "..", "..", "app");
@@ -45,7 +47,8 @@ function concrete(route: string, ids: WalkIds): string {
     .replace(/(^|\/)(document|public-document|documents)\/:id/, `$1$2/${ids.document}`)
     .replace(/\/attachments\/:attachmentId/, `/attachments/${ids.attachment}`)
     .replace(/(^|\/)dashboards\/:id/, `$1dashboards/${ids.dashboard}`)
-    .replace(/(^|\/)folders\/:id/, `$1folders/${ids.folder}`);
+    .replace(/(^|\/)folders\/:id/, `$1folders/${ids.folder}`)
+    .replace(/(^|\/)users\/:id/, `$1users/${ids.user}`);
   return `/${filled}`;
 }
 
@@ -59,7 +62,7 @@ export function walkPages(ids: WalkIds): WalkPage[] {
     .map((r) => ({
       route: r.path || "/",
       url: concrete(r.path, ids),
-      admin: (r.path === "admin" || r.path.startsWith("admin/")) && !/^admin\/(login|setup|set-password)$/.test(r.path),
+      admin: (r.path === "admin" || r.path.startsWith("admin/")) && !/^admin\/(login|setup|set-password|reset-password)$/.test(r.path),
     }));
   const unfilled = pages.filter((p) => p.url.includes(":"));
   if (unfilled.length) throw new Error(`walk: no value for the parameters of ${unfilled.map((p) => p.route).join(", ")}`);
