@@ -13,6 +13,7 @@ import { startApp, stopApp } from "~/.server/context";
 import { warmListIndex } from "~/.server/documents/documents.service";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
 import { MINUTE } from "~/.server/time";
+import { sweepPendingFiles } from "~/.server/uploads/pending-files";
 import { type AppSource, applyServerTimeouts, builtAssets, createHttpApp } from "./http";
 
 /**
@@ -102,10 +103,17 @@ export async function serve({ source, server: given, onStop }: ServeOptions): Pr
     removeDueTestDocuments(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "test document sweep failed"));
   };
   const sweepStaleUploads = () => {
+    const staleBefore = new Date(ctx.now().getTime() - STALE_UPLOAD_MS);
     ctx.storage
-      .sweepStaleUploads(new Date(ctx.now().getTime() - STALE_UPLOAD_MS))
+      .sweepStaleUploads(staleBefore)
       .then((removed) => removed > 0 && ctx.log.info({ removed }, "removed uploads a crash left half-written"))
       .catch((error: unknown) => ctx.log.warn({ err: error }, "stale upload sweep failed"));
+    // Files stored by a process that died before writing the row naming them (pending-files.ts).
+    sweepPendingFiles(ctx, staleBefore)
+      .then(
+        ({ abandoned }) => abandoned.size > 0 && ctx.log.info({ removed: abandoned.size }, "removed files a crash left without their row"),
+      )
+      .catch((error: unknown) => ctx.log.warn({ err: error }, "pending file sweep failed"));
   };
   sweepTestDocuments();
   sweepStaleUploads();
