@@ -8,6 +8,7 @@ import { purgeExpiredSessions } from "~/.server/auth/sessions";
 import { issueSetupLink } from "~/.server/auth/setup";
 import { purgeExpiredThrottles } from "~/.server/auth/throttle";
 import { type Config, configWarnings, getConfig } from "~/.server/config";
+import { removeDeadReadCopies } from "~/.server/contents/read-copies";
 import { startFileReader } from "~/.server/contents/reader";
 import { startApp, stopApp } from "~/.server/context";
 import { warmListIndex } from "~/.server/documents/documents.service";
@@ -108,6 +109,10 @@ export async function serve({ source, server: given, onStop }: ServeOptions): Pr
       .sweepStaleUploads(staleBefore)
       .then((removed) => removed > 0 && ctx.log.info({ removed }, "removed uploads a crash left half-written"))
       .catch((error: unknown) => ctx.log.warn({ err: error }, "stale upload sweep failed"));
+    // The file reader's copies a killed process left in the temp folder (read-copies.ts).
+    removeDeadReadCopies()
+      .then((removed) => removed > 0 && ctx.log.info({ removed }, "removed file copies a crash left in the temp folder"))
+      .catch((error: unknown) => ctx.log.warn({ err: error }, "temp folder sweep failed"));
     // Files stored by a process that died before writing the row naming them (pending-files.ts).
     sweepPendingFiles(ctx, staleBefore)
       .then(

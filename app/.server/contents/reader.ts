@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -12,6 +11,7 @@ import { addMs, iso, MINUTE } from "../time";
 import { forgetPendingFiles, storePendingFile } from "../uploads/pending-files";
 import { READ_FILE_JOB, type Reading, saveReading, selectFileContents } from "./contents.queries";
 import { selectFileOwner } from "./owner.queries";
+import { makeReadCopyDir } from "./read-copies";
 
 /**
  * The file reader (issue 11, decision 0020): takes `read-file` jobs one at a time, copies the
@@ -108,7 +108,7 @@ async function readOneFile(ctx: AppContext, fileKey: string, read: ReadFile): Pr
   const contents = await selectFileContents(db, fileKey);
   const owner = contents ? await selectFileOwner(db, contents) : null;
   if (!contents || !owner) return { status: "skipped", reason: null };
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-read-"));
+  const dir = await makeReadCopyDir();
   try {
     const file = path.join(dir, `file.${owner.ext || "bin"}`);
     try {

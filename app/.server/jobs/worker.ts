@@ -15,8 +15,12 @@ export const WORKER = `${os.hostname()}:${process.pid}:${randomBytes(3).toString
 export function workerIsGone(name: string | null): boolean {
   const match = name ? /^(.*):(\d+):[0-9a-f]+$/.exec(name) : null;
   if (!match || match[1] !== os.hostname()) return false;
-  const pid = Number(match[2]);
-  if (!Number.isSafeInteger(pid) || pid === process.pid) return false;
+  return processIsGone(Number(match[2]));
+}
+
+/** Whether process `pid` of this host, not this one, no longer runs. */
+export function processIsGone(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
   try {
     process.kill(pid, 0); // signal 0 tests without sending anything
     return false;
