@@ -52,7 +52,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
  * 20 pages a second). Without it, 200 clients asking back to back measure the most one process can
  * serve, not visitors browsing: every page would wait behind 199 others.
  */
-const THINK_MS = [5_000, 15_000];
+const THINK_MS = /** @type {const} */ ([5_000, 15_000]);
 const BIG_FILE = 20 * 1024 * 1024; // outlasts a 60 s read at 50 KB/s
 const EMAIL = "load@example.org";
 const PASSWORD = "load-test-password";
@@ -253,7 +253,9 @@ class Stats {
 function get(url, agent, kind, stats, retry = true) {
   const t0 = performance.now();
   return new Promise((resolve) => {
+    let answered = false;
     const req = http.get(url, { agent, headers: { "Accept-Encoding": "gzip, br" } }, (res) => {
+      answered = true;
       res.resume();
       res.on("end", () => {
         const status = res.statusCode ?? 0;
@@ -269,7 +271,7 @@ function get(url, agent, kind, stats, retry = true) {
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error("timeout")));
     req.on("error", (error) => {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-      if (retry && req.reusedSocket && !req.res && (code === "ECONNRESET" || code === "EPIPE")) {
+      if (retry && req.reusedSocket && !answered && (code === "ECONNRESET" || code === "EPIPE")) {
         stats.retried++;
         // A fresh connection: the agent might hand out another kept-alive one the server closed.
         resolve(get(url, NEW_CONNECTION, kind, stats, false));
@@ -382,7 +384,9 @@ function openStreams(base, stats) {
   const requests = [];
   const one = (/** @type {number} */ i) => {
     const t0 = performance.now();
+    let responded = false;
     const req = http.get(`${base}/api/events`, { agent: false, localAddress: `127.0.0.${2 + (i % STREAM_ADDRESSES)}` }, (res) => {
+      responded = true;
       answer();
       if (res.statusCode !== 200) {
         stats.error(`event stream: HTTP ${res.statusCode}`);
@@ -400,7 +404,7 @@ function openStreams(base, stats) {
     req.on("error", (error) => {
       if (closing) return;
       stats.error(`event stream: ${/** @type {NodeJS.ErrnoException} */ (error).code ?? error.message}`);
-      if (!req.res) answer();
+      if (!responded) answer();
     });
     requests.push(req);
   };
