@@ -23,8 +23,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureWrk, percentile, runWrk, watchResources, writeWrkScript } from "./load.mjs";
 import { ensureBuild, portalArgv, printTable, root, snapshotBuild, startServer, tempDataDir } from "./support.mjs";
+import { ensureWrk, percentile, runWrk, watchResources, writeWrkScript } from "./wrk.mjs";
 
 const PAGES = [
   { page: "home", path: "/" },

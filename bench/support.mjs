@@ -232,3 +232,56 @@ export async function importSources(files) {
     fs.rmSync(outfile, { force: true });
   }
 }
+
+/**
+ * Clean-up for a benchmark that starts servers, databases and folders: `add` registers a step;
+ * `run` runs them once, newest first, whatever happens (normal end, failure, Ctrl-C, SIGTERM, or
+ * no result after `limitMs`, which also ends the process). Wrap the benchmark's body in `guard`.
+ * @param {string} name what error lines start with @param {number} limitMs
+ */
+export function cleanupRegistry(name, limitMs) {
+  /** @type {Array<() => unknown>} */
+  const steps = [];
+  /** @type {Promise<void> | undefined} */
+  let running;
+  let stopReason = "";
+  const run = () => {
+    running ??= (async () => {
+      for (const step of steps.reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          console.error(`${name}: clean-up step failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    })();
+    return running;
+  };
+  /** @param {string} reason @param {number} code */
+  const stopEarly = (reason, code) => {
+    if (stopReason) return;
+    stopReason = reason;
+    console.error(`\n${name}: ${reason}: stopping and cleaning up`);
+    void run().finally(() => process.exit(code));
+  };
+  process.once("SIGINT", () => stopEarly("SIGINT", 130));
+  process.once("SIGTERM", () => stopEarly("SIGTERM", 143));
+  setTimeout(() => stopEarly(`no result after ${Math.round(limitMs / 60_000)} minutes`, 1), limitMs).unref();
+  return {
+    /** @param {() => unknown} step */
+    add: (step) => void steps.push(step),
+    run,
+    /** Runs `main`, then the clean-up; a failure sets exit code 1. @param {() => Promise<unknown>} main */
+    async guard(main) {
+      try {
+        await main();
+      } catch (error) {
+        // After a signal, the failures of the work it cut short are expected: say nothing more.
+        if (!stopReason) console.error(error);
+        process.exitCode = 1;
+      } finally {
+        await run();
+      }
+    },
+  };
+}

@@ -8,12 +8,14 @@ import { purgeExpiredSessions } from "~/.server/auth/sessions";
 import { issueSetupLink } from "~/.server/auth/setup";
 import { purgeExpiredThrottles } from "~/.server/auth/throttle";
 import { type Config, configWarnings, getConfig } from "~/.server/config";
+import { removeDeadReadCopies } from "~/.server/contents/read-copies";
 import { startFileReader } from "~/.server/contents/reader";
 import { startApp, stopApp } from "~/.server/context";
 import { warmListIndex } from "~/.server/documents/documents.service";
 import { configuredOrigin } from "~/.server/http/origins";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
 import { MINUTE } from "~/.server/time";
+import { sweepPendingFiles } from "~/.server/uploads/pending-files";
 import { type AppSource, applyServerTimeouts, builtAssets, createHttpApp } from "./http";
 
 /**
@@ -103,10 +105,21 @@ export async function serve({ source, server: given, onStop }: ServeOptions): Pr
     removeDueTestDocuments(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, "test document sweep failed"));
   };
   const sweepStaleUploads = () => {
+    const staleBefore = new Date(ctx.now().getTime() - STALE_UPLOAD_MS);
     ctx.storage
-      .sweepStaleUploads(new Date(ctx.now().getTime() - STALE_UPLOAD_MS))
+      .sweepStaleUploads(staleBefore)
       .then((removed) => removed > 0 && ctx.log.info({ removed }, "removed uploads a crash left half-written"))
       .catch((error: unknown) => ctx.log.warn({ err: error }, "stale upload sweep failed"));
+    // The file reader's copies a killed process left in the temp folder (read-copies.ts).
+    removeDeadReadCopies()
+      .then((removed) => removed > 0 && ctx.log.info({ removed }, "removed file copies a crash left in the temp folder"))
+      .catch((error: unknown) => ctx.log.warn({ err: error }, "temp folder sweep failed"));
+    // Files stored by a process that died before writing the row naming them (pending-files.ts).
+    sweepPendingFiles(ctx, staleBefore)
+      .then(
+        ({ abandoned }) => abandoned.size > 0 && ctx.log.info({ removed: abandoned.size }, "removed files a crash left without their row"),
+      )
+      .catch((error: unknown) => ctx.log.warn({ err: error }, "pending file sweep failed"));
   };
   sweepTestDocuments();
   sweepStaleUploads();

@@ -1,16 +1,17 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AppContext } from "../context";
 import { type ExtractInput, type ExtractionResult, extractFile } from "../extraction/extract";
 import { claimDueJobs, deleteJob, type JobRow, releaseJob } from "../jobs/jobs.queries";
+import { WORKER } from "../jobs/worker";
 import { generateStorageKey, StorageNotFoundError } from "../storage";
 import { addMs, iso, MINUTE } from "../time";
+import { forgetPendingFiles, storePendingFile } from "../uploads/pending-files";
 import { READ_FILE_JOB, type Reading, saveReading, selectFileContents } from "./contents.queries";
 import { selectFileOwner } from "./owner.queries";
+import { makeReadCopyDir } from "./read-copies";
 
 /**
  * The file reader (issue 11, decision 0020): takes `read-file` jobs one at a time, copies the
@@ -27,7 +28,6 @@ const STALE_AFTER_MS = 5 * MINUTE;
 const MAX_ATTEMPTS = 3;
 /** How often an idle reader looks for work it was not woken for (another instance queued it). */
 const POLL_MS = 5_000;
-const WORKER = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
 /** How a file is read: the extraction engine in a child process (tests may pass shorter limits). */
 export type ReadFile = (input: ExtractInput) => Promise<ExtractionResult>;
@@ -108,7 +108,7 @@ async function readOneFile(ctx: AppContext, fileKey: string, read: ReadFile): Pr
   const contents = await selectFileContents(db, fileKey);
   const owner = contents ? await selectFileOwner(db, contents) : null;
   if (!contents || !owner) return { status: "skipped", reason: null };
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "portal-read-"));
+  const dir = await makeReadCopyDir();
   try {
     const file = path.join(dir, `file.${owner.ext || "bin"}`);
     try {
@@ -125,12 +125,14 @@ async function readOneFile(ctx: AppContext, fileKey: string, read: ReadFile): Pr
     let thumbnail: Reading["thumbnail"] = null;
     if (result.thumbnail) {
       const key = generateStorageKey({ prefix: "thumbnails", originalName: "page-1.webp", now: ctx.now() });
-      const stored = await ctx.storage.put(key, Readable.from([Buffer.from(result.thumbnail.bytes)]), { contentType: "image/webp" });
+      const stored = await storePendingFile(ctx, key, Readable.from([Buffer.from(result.thumbnail.bytes)]), { contentType: "image/webp" });
       thumbnail = { key, width: result.thumbnail.width, height: result.thumbnail.height, size: stored.size, sha256: stored.sha256 };
     }
     const saved = await saveReading(db, ctx.db.engine, fileKey, { ...toReading(result), thumbnail }, iso(ctx.now()));
     const orphans = saved === false ? [thumbnail?.key] : [saved.replacedThumbnail];
     for (const key of orphans) if (key) await ctx.storage.delete(key).catch(() => {});
+    // Named by its row now, or removed: either way no crash sweep need look at it (uploads/pending-files.ts).
+    if (thumbnail) await forgetPendingFiles(db, [thumbnail.key]);
     if (saved === false) return { status: "skipped", reason: null };
     ctx.events.publish({ type: "document.changed", audience: owner.published ? "public" : "staff", data: { id: contents.document_id } });
     return { status: result.status, reason: result.reason };

@@ -15,6 +15,7 @@ import { fileResponse, versionedCacheControl } from "../http/file-response";
 import { generateStorageKey } from "../storage";
 import { parseImageForm } from "../uploads/image-form";
 import { toWebpThumbnail } from "../uploads/images";
+import { forgetPendingFiles, storePendingFile } from "../uploads/pending-files";
 import { type DashboardRow, selectDashboardById } from "./dashboards.queries";
 
 /**
@@ -75,7 +76,7 @@ export async function storeThumbnail(
   const webp = await toWebpThumbnail(bytes, { maxWidth: THUMBNAIL_MAX_WIDTH, maxInputPixels: THUMBNAIL_MAX_INPUT_PIXELS });
   if (!webp.ok) return webp;
   const key = generateStorageKey({ prefix: KEY_PREFIX, originalName: "thumbnail.webp", now: ctx.now() });
-  const stored = await ctx.storage.put(key, Readable.from([webp.bytes]), { contentType: "image/webp" });
+  const stored = await storePendingFile(ctx, key, Readable.from([webp.bytes]), { contentType: "image/webp" });
   return {
     ok: true,
     columns: {
@@ -96,6 +97,7 @@ export async function discardThumbnail(ctx: AppContext, key: string | null): Pro
   if (!key) return;
   try {
     await ctx.storage.delete(key);
+    await forgetPendingFiles(ctx.db.kysely, [key]);
   } catch (error) {
     ctx.log.warn({ err: error, key }, "could not remove a dashboard thumbnail file");
   }

@@ -4,6 +4,7 @@ import type { ThumbnailImage } from "~/lib/dashboard-thumbnail";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import { iso } from "../time";
+import { forgetPendingFiles } from "../uploads/pending-files";
 import {
   discardThumbnail,
   KEEP_THUMBNAIL,
@@ -132,6 +133,7 @@ export async function createDashboard(
   try {
     await ctx.db.kysely.transaction().execute(async (trx) => {
       await insertDashboard(trx, row);
+      if (row.thumbnail_key) await forgetPendingFiles(trx, [row.thumbnail_key]);
       const details = { title: row.title, provider: row.provider, public: row.is_public === 1 };
       await logActivity(
         ctx,
@@ -177,6 +179,7 @@ export async function updateDashboard(
         updated_at: iso(ctx.now()),
       };
       await updateDashboardRow(trx, id, changes);
+      if (uploaded?.thumbnail_key) await forgetPendingFiles(trx, [uploaded.thumbnail_key]);
       const changed = Object.entries(changes)
         .filter(([field, value]) => field !== "updated_at" && before[field as keyof DashboardRow] !== value)
         .map(([field]) => field);

@@ -7,6 +7,7 @@ import type { DocumentRow } from "../db/types";
 import { iso } from "../time";
 import { ATTACHMENT_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from "../uploads/file-types";
 import { parseUpload, removeStored, UPLOAD_MESSAGES } from "../uploads/multipart";
+import { forgetPendingFiles } from "../uploads/pending-files";
 import { deleteAttachmentRow, documentStillUsesFile, insertAttachmentRow, updateAttachmentLabel } from "./attachments.queries";
 import { type DocumentAttachmentRow, selectAttachmentById, selectAttachments, selectDocumentById } from "./documents.queries";
 import { type AttachmentDetail, toAttachmentDetail } from "./public-shapes";
@@ -41,7 +42,7 @@ export async function addAttachment(ctx: AppContext, request: Request, documentI
   const document = await selectDocumentById(ctx.db.kysely, documentId);
   if (!document) return { ok: false, status: 404, message: ATTACHMENT_MESSAGES.documentNotFound };
   const parsed = await parseUpload(request, {
-    storage: ctx.storage,
+    ctx,
     allowedExtensions: ATTACHMENT_UPLOAD_TYPES,
     keyPrefix: "attachments",
     maxFiles: 1,
@@ -49,7 +50,7 @@ export async function addAttachment(ctx: AppContext, request: Request, documentI
     now: ctx.now(),
   });
   const refuse = async (status: 400 | 413, message: string): Promise<AttachmentOutcome> => {
-    await removeStored(ctx.storage, parsed.stored);
+    await removeStored(ctx, parsed.stored);
     return { ok: false, status, message };
   };
   const rejected = parsed.rejected[0];
@@ -75,11 +76,12 @@ export async function addAttachment(ctx: AppContext, request: Request, documentI
         created_at: now,
       });
       await queueFileReading(trx, { fileKey: file.key, documentId, attachmentId: inserted.id }, now);
+      await forgetPendingFiles(trx, [file.key]);
       return inserted;
     });
   } catch (error) {
     // The document may have been deleted meanwhile (foreign key), or the database be away.
-    await removeStored(ctx.storage, parsed.stored);
+    await removeStored(ctx, parsed.stored);
     throw error;
   }
   wakeFileReader(ctx);

@@ -57,7 +57,7 @@ function byName(a: BulkFileResult, b: BulkFileResult): number {
 export async function bulkUpload(ctx: AppContext, request: Request, uploader: { id: string }, meta: RequestMeta): Promise<BulkOutcome> {
   const now = ctx.now();
   const parsed = await parseUpload(request, {
-    storage: ctx.storage,
+    ctx,
     allowedExtensions: BULK_UPLOAD_TYPES,
     keyPrefix: bulkKeyPrefix(now),
     // One more than allowed, so a request with too many files is noticed rather than cut short.
@@ -67,7 +67,7 @@ export async function bulkUpload(ctx: AppContext, request: Request, uploader: { 
   });
   const refusals: BulkFileResult[] = parsed.rejected.map((r) => ({ name: r.originalName, ok: false, message: r.message }));
   const refuse = async (status: 400 | 404 | 413, message: string, results: BulkFileResult[] = []): Promise<BulkOutcome> => {
-    await removeStored(ctx.storage, parsed.stored);
+    await removeStored(ctx, parsed.stored);
     return { ok: false, status, message, results };
   };
 

@@ -8,6 +8,8 @@ import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { writeSearchEntry } from "../search/search-index";
 import { iso } from "../time";
+import { removeStored } from "../uploads/multipart";
+import { forgetPendingFiles } from "../uploads/pending-files";
 import { insertDocument } from "./documents.queries";
 import { canonicalFacets, facetColumns, NO_FACETS, writeFacetRows } from "./facets";
 import { normaliseTags } from "./tags";
@@ -67,10 +69,14 @@ export async function createDocument(ctx: AppContext, input: NewDocumentInput, m
       await insertDocument(trx, row);
       await writeFacetRows(trx, id, facets, tags);
       await writeSearchEntry(trx, ctx.db.engine, id);
-      if (input.file) await queueFileReading(trx, { fileKey: input.file.key, documentId: id, attachmentId: null }, now);
+      if (input.file) {
+        await queueFileReading(trx, { fileKey: input.file.key, documentId: id, attachmentId: null }, now);
+        // Named from this commit on: no crash sweep may take the file now (uploads/pending-files.ts).
+        await forgetPendingFiles(trx, [input.file.key]);
+      }
     });
   } catch (error) {
-    if (input.file) await ctx.storage.delete(input.file.key).catch(() => {});
+    if (input.file) await removeStored(ctx, [input.file]);
     throw error;
   }
   if (input.file) wakeFileReader(ctx);

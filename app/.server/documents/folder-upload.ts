@@ -38,7 +38,7 @@ export async function uploadToFolder(
   meta: RequestMeta,
 ): Promise<FolderUploadOutcome> {
   const parsed = await parseUpload(request, {
-    storage: ctx.storage,
+    ctx,
     allowedExtensions: BULK_UPLOAD_TYPES,
     keyPrefix: "documents",
     maxFiles: 1,
@@ -54,7 +54,7 @@ export async function uploadToFolder(
     ...facetsInputOf((name) => parsed.fields[name] ?? []),
   };
   const refuse = async (status: 400 | 404 | 413, message: string): Promise<FolderUploadOutcome> => {
-    await removeStored(ctx.storage, parsed.stored);
+    await removeStored(ctx, parsed.stored);
     return { ok: false, status, message, fields };
   };
   const rejected = parsed.rejected[0];

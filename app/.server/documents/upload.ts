@@ -51,7 +51,7 @@ export async function uploadDocument(
   meta: RequestMeta,
 ): Promise<UploadOutcome> {
   const parsed = await parseUpload(request, {
-    storage: ctx.storage,
+    ctx,
     allowedExtensions: DOCUMENT_UPLOAD_TYPES,
     keyPrefix: "documents",
     maxFiles: 1,
@@ -69,17 +69,17 @@ export async function uploadDocument(
   const rejected = parsed.rejected[0];
   const file = parsed.stored[0];
   if (rejected) {
-    await removeStored(ctx.storage, parsed.stored);
+    await removeStored(ctx, parsed.stored);
     return failure(rejected.message, fields, rejected.message === UPLOAD_MESSAGES.tooLarge ? 413 : 400);
   }
   if (!file || !fields.title) {
-    await removeStored(ctx.storage, parsed.stored);
+    await removeStored(ctx, parsed.stored);
     return failure(UPLOAD_MESSAGES.missing, fields);
   }
   const tooLong = checkDocumentText({ title: fields.title, description: fields.description, tags: normaliseTags(fields.tags) });
   const facets = readDocumentFacets(fields);
   if (tooLong || !facets.ok) {
-    await removeStored(ctx.storage, parsed.stored);
+    await removeStored(ctx, parsed.stored);
     return failure(tooLong?.message ?? (facets.ok ? "" : facets.message), fields);
   }
   try {

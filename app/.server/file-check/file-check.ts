@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { AppContext } from "../context";
 import { recordFileCheck } from "../documents/stored-files";
 import { type ListedObject, StorageNotFoundError } from "../storage";
+import { sweepPendingFiles } from "../uploads/pending-files";
 import {
   clearThumbnail,
   countHashedFiles,
@@ -131,9 +132,15 @@ export async function checkFiles(ctx: AppContext, options: FileCheckOptions): Pr
   }
   // A row written while the storage was listed names its object by now.
   const named = await referencedNow(ctx, candidates);
-  report.orphans = candidates.filter((o) => !named.has(o.key)).sort((a, b) => a.key.localeCompare(b.key));
-  // Those the start-up sweep would remove (storage/: a dead writer's temp file, or one idle an hour).
-  report.staleUploads = await ctx.storage.sweepStaleUploads(staleBefore(ctx), { dryRun: true });
+  // Files an upload announced before storing them (uploads/pending-files.ts): one whose process may
+  // still write its row is no orphan yet; one a dead process left is a half-written upload.
+  const pending = await sweepPendingFiles(ctx, staleBefore(ctx), { dryRun: true });
+  report.orphans = candidates
+    .filter((o) => !named.has(o.key) && !pending.inFlight.has(o.key) && !pending.abandoned.has(o.key))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  // Those the start-up sweep would remove (storage/: a dead writer's temp file, or one idle an hour;
+  // pending-files: a finished file whose row a dead process never wrote).
+  report.staleUploads = (await ctx.storage.sweepStaleUploads(staleBefore(ctx), { dryRun: true })) + pending.abandoned.size;
 
   if (options.repair) await repair(ctx, report);
   return report;
@@ -221,7 +228,8 @@ async function repair(ctx: AppContext, report: FileCheckReport): Promise<void> {
   }
 
   if (report.staleUploads > 0) {
-    const removed = await ctx.storage.sweepStaleUploads(staleBefore(ctx));
+    const removed =
+      (await ctx.storage.sweepStaleUploads(staleBefore(ctx))) + (await sweepPendingFiles(ctx, staleBefore(ctx))).abandoned.size;
     report.repairs.push(`removed ${removed} half-written upload${removed === 1 ? "" : "s"} a crash left`);
   }
 

@@ -1,12 +1,13 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import os from "node:os";
+import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { AppContext } from "../context";
 import { createDocument, findDocument, findPublishedDocument } from "../documents/documents.service";
 import { deleteDocument } from "../documents/manage";
 import { claimDueJobs, deleteJob, insertJob, releaseJob } from "../jobs/jobs.queries";
+import { WORKER } from "../jobs/worker";
 import { generateStorageKey } from "../storage";
 import { addMs, iso, MINUTE } from "../time";
+import { storePendingFile } from "../uploads/pending-files";
 
 /**
  * The test suite's temporary document (admin-and-sharing sections 2 and 9): an UNPUBLISHED
@@ -20,7 +21,6 @@ export const REMOVE_TEST_DOCUMENT = "remove-test-document";
 /** A job still "running" this long after it was taken belongs to a process that died. */
 const STALE_AFTER_MS = 5 * MINUTE;
 const MAX_ATTEMPTS = 5;
-const WORKER = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
 export interface TestDocument {
   id: string;
@@ -57,7 +57,7 @@ export async function createTestDocument(
 
   const content = Buffer.from(`CCCM portal test suite: temporary document created ${iso(now)} by ${user.email}.\n`);
   const key = generateStorageKey({ prefix: "documents", originalName: "test-suite.txt", now });
-  const stored = await ctx.storage.put(key, Readable.from([content]), { contentType: "text/plain" });
+  const stored = await storePendingFile(ctx, key, Readable.from([content]), { contentType: "text/plain" });
   await createDocument(ctx, {
     id,
     title: TEST_DOCUMENT_TITLE,

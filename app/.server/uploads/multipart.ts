@@ -3,9 +3,10 @@ import busboy from "busboy";
 import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import { extensionOf } from "~/lib/file-names";
 import { mimeForExtension } from "~/lib/mime";
-import type { Storage } from "../storage";
+import type { AppContext } from "../context";
 import { generateStorageKey } from "../storage";
 import { contentMatchesExtension, MAX_UPLOAD_BYTES, SNIFF_BYTES } from "./file-types";
+import { forgetPendingFiles, storePendingFile } from "./pending-files";
 
 /** The spec's messages (admin-and-sharing section 5). */
 export const UPLOAD_MESSAGES = {
@@ -39,7 +40,8 @@ export interface ParsedUpload {
 }
 
 export interface UploadOptions {
-  storage: Storage;
+  /** Its storage takes the files, each announced first in its database (pending-files.ts). */
+  ctx: AppContext;
   allowedExtensions: readonly string[];
   keyPrefix: string;
   maxFiles: number;
@@ -103,12 +105,12 @@ export async function parseUpload(request: Request, options: UploadOptions): Pro
     stream.pipe(guard);
     const key = generateStorageKey({ prefix: options.keyPrefix, originalName, now: options.now });
     pending.push(
-      options.storage.put(key, guard, { contentType: mimeForExtension(ext) }).then(
+      storePendingFile(options.ctx, key, guard, { contentType: mimeForExtension(ext) }).then(
         ({ size, sha256 }) => {
           if (size === 0) {
             // An empty file is no file: remove it and report it as missing.
             result.rejected.push({ field, originalName, message: UPLOAD_MESSAGES.missing });
-            return options.storage.delete(key);
+            return removeStored(options.ctx, [{ key }]);
           }
           result.stored.push({ field, originalName, ext, mimeType: mimeForExtension(ext), key, size, sha256 });
         },
@@ -139,7 +141,7 @@ export async function parseUpload(request: Request, options: UploadOptions): Pro
     if (outcome.status === "rejected") failure ??= outcome.reason;
   }
   if (failure || parseFailure) {
-    await removeStored(options.storage, result.stored);
+    await removeStored(options.ctx, result.stored);
     // A body that could not be parsed is the client's fault (its files fail with it); otherwise
     // the failure is ours (storage).
     if (parseFailure) return unreadable({ ...result, stored: [] });
@@ -156,8 +158,11 @@ function unreadable(result: ParsedUpload): ParsedUpload {
   return { ...result, rejected: [{ field: "", originalName: "", message: UPLOAD_MESSAGES.unreadable }, ...result.rejected] };
 }
 
-export async function removeStored(storage: Storage, files: StoredUpload[]): Promise<void> {
-  await Promise.allSettled(files.map((f) => storage.delete(f.key)));
+/** Removes stored files no row will name, and their announcements (a failure of either is left to the sweep). */
+export async function removeStored(ctx: AppContext, files: Pick<StoredUpload, "key">[]): Promise<void> {
+  const results = await Promise.allSettled(files.map((f) => ctx.storage.delete(f.key)));
+  const removed = files.filter((_, i) => results[i]?.status === "fulfilled").map((f) => f.key);
+  await forgetPendingFiles(ctx.db.kysely, removed).catch(() => undefined);
 }
 
 /** Passes bytes through, refusing the stream if its first bytes do not match the extension. */
