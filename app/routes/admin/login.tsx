@@ -3,6 +3,8 @@ import { data, redirect } from "react-router";
 import { getSession, sessionCookie, sessionToken } from "~/.server/auth/guards";
 import { signIn } from "~/.server/auth/login";
 import { SIGN_IN_MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
+import { secondStepCookie } from "~/.server/auth/two-factor/second-step-cookie";
+import { startSecondStep } from "~/.server/auth/two-factor/sign-in-step";
 import { app } from "~/.server/context";
 import { flashCookie } from "~/.server/http/flash";
 import { safeAdminRedirect } from "~/.server/http/redirects";
@@ -36,6 +38,13 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ email, fieldErrors, error: null }, { status: 400 });
   }
   const result = await signIn(app(), { email, password }, requestMeta(request), sessionToken(request));
+  if (result.ok === "second-factor") {
+    // No session yet: a five-minute token for the code step, in its own cookie.
+    const step = await startSecondStep(app(), result.user.id);
+    throw redirect(`/admin/login/code?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      headers: { "Set-Cookie": secondStepCookie(step.token) },
+    });
+  }
   if (!result.ok) {
     const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return data(
