@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getSession, sessionCookie, sessionToken } from "~/.server/auth/guards";
 import { clearedSecondStepCookie, secondStepToken } from "~/.server/auth/two-factor/second-step-cookie";
-import { finishSecondStep, secondStepUser } from "~/.server/auth/two-factor/sign-in-step";
+import { finishSecondStep, SECOND_STEP_EXPIRED, secondStepUser } from "~/.server/auth/two-factor/sign-in-step";
 import { app } from "~/.server/context";
 import { flashCookie } from "~/.server/http/flash";
 import { safeAdminRedirect } from "~/.server/http/redirects";
@@ -43,6 +43,13 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect(redirectTo, { headers });
   }
   if (result.ok !== false) throw new Error("A second step cannot ask for another");
+  if (result.title === SECOND_STEP_EXPIRED.title) {
+    // Nothing left to enter a code for: back to the password, saying why.
+    const headers = new Headers();
+    headers.append("Set-Cookie", clearedSecondStepCookie());
+    headers.append("Set-Cookie", flashCookie({ tone: "error", ...SECOND_STEP_EXPIRED }));
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
+  }
   const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
   return data({ fieldError: null, error: { title: result.title, description: result.description } }, { status: result.status, headers });
 }
