@@ -4,6 +4,7 @@ import { logActivity, type RequestMeta } from "../../activity/activity.service";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/types";
 import { iso } from "../../time";
+import { deleteSessionsOfUser } from "../auth.queries";
 import { formatBlockEnd } from "../login";
 import { verifyPassword } from "../passwords";
 import type { ActiveSession } from "../sessions";
@@ -170,4 +171,25 @@ export async function changeTwoFactor(
     meta,
   });
   return { ok: true, recoveryCodes };
+}
+
+/**
+ * The operator's way back in for someone who lost both the phone and the recovery codes
+ * (`portal user:reset-two-factor`): the enrolment and codes are removed, so the next sign-in
+ * asks for the password only (and, when admins must have it, leads to enrolment again). Every
+ * session of the account ends, as whoever holds the phone may be signed in.
+ */
+export async function resetTwoFactor(ctx: AppContext, user: UserRow): Promise<boolean> {
+  const had = (await selectTwoFactor(ctx.db.kysely, user.id)) !== undefined;
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await deleteTwoFactor(trx, user.id);
+    await deleteSessionsOfUser(trx, user.id);
+  });
+  await logActivity(ctx, {
+    action: "TWO_FACTOR_RESET",
+    entityType: "SECURITY",
+    userId: user.id,
+    details: { email: user.email, by: "command line", had_two_factor: had },
+  });
+  return had;
 }
