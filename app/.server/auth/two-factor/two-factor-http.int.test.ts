@@ -123,6 +123,11 @@ for (const engine of testEngines()) {
           expect(res.status, path).toBe(302);
           expect(res.headers.get("location"), path).toBe(TWO_FACTOR_PAGE);
         }
+        // Client-side navigations (single fetch) are held to the same rule.
+        const data = await page("/admin/users.data", token);
+        expect(data.status).toBe(202); // single fetch's way of saying "redirect"
+        expect(await data.text()).toContain(TWO_FACTOR_PAGE);
+        expect((await page(`${TWO_FACTOR_PAGE}.data`, token)).status).toBe(200);
         const backup = await page("/admin/database/backup", token);
         expect(backup.status).toBe(403);
         const enrolPage = await page(TWO_FACTOR_PAGE, token);
