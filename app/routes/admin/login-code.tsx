@@ -45,10 +45,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.ok !== false) throw new Error("A second step cannot ask for another");
   if (result.title === SECOND_STEP_EXPIRED.title) {
     // Nothing left to enter a code for: back to the password, saying why.
-    const headers = new Headers();
-    headers.append("Set-Cookie", clearedSecondStepCookie());
-    headers.append("Set-Cookie", flashCookie({ tone: "error", ...SECOND_STEP_EXPIRED }));
-    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
+    throw redirect(`/admin/login?step=expired&redirectTo=${encodeURIComponent(redirectTo)}`, {
+      headers: { "Set-Cookie": clearedSecondStepCookie() },
+    });
   }
   const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
   return data({ fieldError: null, error: { title: result.title, description: result.description } }, { status: result.status, headers });

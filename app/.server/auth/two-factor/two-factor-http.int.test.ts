@@ -100,7 +100,8 @@ for (const engine of testEngines()) {
       // The step is used up: the same cookie cannot open a second session.
       const reused = await post("/admin/login/code", { [SECOND_STEP_COOKIE]: step! }, { code: codeFor(key, 1) });
       expect(reused.status).toBe(302);
-      expect(reused.headers.get("location")).toMatch(/^\/admin\/login\?/);
+      expect(reused.headers.get("location")).toBe("/admin/login?step=expired&redirectTo=%2Fadmin");
+      expect(await (await http.get("/admin/login?step=expired")).text()).toContain("Sign-in expired");
       expect(cookieOf(reused, SESSION_COOKIE)).toBeNull();
     });
 
