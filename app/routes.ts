@@ -24,6 +24,8 @@ export default [
 
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
+    // The second sign-in step of an account with two-factor sign-in (a code or a recovery code).
+    route("login/code", "routes/admin/login-code.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     route("setup", "routes/admin/setup.tsx"),
     // The admin page's session status and refresh (JSON), and the invited person's set-password page.
@@ -39,6 +41,8 @@ export default [
       route("users/:id/reset-password", "routes/admin/user-reset-link.tsx"),
       // Every staff member changes their own password.
       route("account/password", "routes/admin/change-password.tsx"),
+      // Set up, turn off, new recovery codes: two-factor sign-in for one's own account.
+      route("account/two-factor", "routes/admin/two-factor.tsx"),
       route("security", "routes/admin/security.tsx"),
       // Folders (issue 4 items 7-8): list, quick setup, uploads, folder view; share links. Pages without JavaScript whose actions also serve the dialogs.
       route("folders", "routes/admin/folders.tsx"),

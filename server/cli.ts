@@ -24,6 +24,7 @@ import { MIN_PASSWORD_LENGTH, RECOMMENDED_PASSWORD_LENGTH } from "~/lib/password
 import { readPassword } from "./read-password";
 import { productionSource, StartupError, serve } from "./serve";
 import { userResetPassword } from "./user-reset-password";
+import { userResetTwoFactor } from "./user-reset-two-factor";
 
 const HELP = `Usage: npm run portal -- <command>
 
@@ -35,6 +36,8 @@ Commands:
   user:reset-password --email E       print a one-time link (valid 1 hour) that sets a new password for the
                                       account; using it ends every session of the account. Links are built
                                       on PUBLIC_URL, else http://localhost:PORT
+  user:reset-two-factor --email E     remove the account's two-factor sign-in and recovery codes (a lost
+                                      phone and lost codes) and end its sessions
   demo                                load realistic demo content (idempotent)
   fill-documents --count N [--seed S] add N generated documents without files, for benchmarks and trials
                                       (bench/scale.mjs); not for a real installation
@@ -83,6 +86,8 @@ export async function runCommand(command: string, args: string[], build: ServerB
         return await withContext({}, (ctx) => adminCreate(ctx, args));
       case "user:reset-password":
         return await withContext({}, (ctx) => userResetPassword(ctx, args, console));
+      case "user:reset-two-factor":
+        return await withContext({}, (ctx) => userResetTwoFactor(ctx, args, console));
       case "demo":
         return await withContext({}, async (ctx) => {
           const summary = await loadDemoContent(ctx);

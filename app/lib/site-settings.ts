@@ -18,6 +18,8 @@ export interface SiteSettings {
   backupEnabled: boolean;
   publicRegistration: boolean;
   documentApproval: boolean;
+  /** Admins must sign in with a second factor: one without it is sent to enrolment (decision 0026). */
+  requireTwoFactorForAdmins: boolean;
 }
 
 export type SettingKey = keyof SiteSettings;
@@ -32,6 +34,7 @@ export const DEFAULT_SETTINGS: Readonly<SiteSettings> = {
   backupEnabled: false,
   publicRegistration: false,
   documentApproval: false,
+  requireTwoFactorForAdmins: false,
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

@@ -18,6 +18,8 @@ import { test } from "./support/test";
 // The pages of one-time links (setup, invitation, reset) are opened signed out: their token is the key.
 const OPEN = new Set([
   "admin/login",
+  // The second sign-in step: signed out by design, opened with its own five-minute token (decision 0026).
+  "admin/login/code",
   "admin/logout",
   "admin/setup",
   "admin/set-password",

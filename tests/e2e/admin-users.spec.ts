@@ -260,6 +260,10 @@ test.describe("accounts and security with JavaScript", () => {
     const base = portal!.url;
     await page.clock.install();
     await signIn(page, base, ADMIN.email, ADMIN.password);
+    // The dashboard's own monitor checks too: let that answer arrive first, or it could stand in for
+    // the Users page's check below (then the clock would run before that page's first answer, which
+    // sets the clock offset, and the 51 minutes would be measured away).
+    await page.waitForLoadState("networkidle");
     // The monitor checks once when it mounts: wait for that, so the fake clock runs only once its timers exist.
     const mounted = page.waitForResponse((r) => r.url() === `${base}/admin/session` && r.request().method() === "GET");
     await page.goto(`${base}/admin/users`);

@@ -34,7 +34,7 @@ for (const engine of testEngines()) {
     it("signs in with a normalised e-mail, creates a session and logs success without the password", async () => {
       const result = await signIn(t.ctx, { email: "  ADMIN@example.org", password: "correct-horse" }, meta);
       expect(result.ok).toBe(true);
-      if (!result.ok) return;
+      if (result.ok !== true) return;
       const session = await resolveSession(t.ctx, result.token);
       expect(session?.user.email).toBe("admin@example.org");
       expect(session?.user.login_count).toBe(1);
@@ -214,20 +214,20 @@ for (const engine of testEngines()) {
     it("ends the session a new sign-in replaces, whoever's it was; a refused sign-in leaves it", async () => {
       await createUser(t.ctx, { email: "editor@example.org", password: "editor-pass", role: "editor" });
       const first = await signIn(t.ctx, { email: "admin@example.org", password: "correct-horse" }, meta);
-      if (!first.ok) throw new Error("sign-in failed");
+      if (first.ok !== true) throw new Error("sign-in failed");
       const refused = await signIn(t.ctx, { email: "editor@example.org", password: "wrong-pass" }, meta, first.token);
       expect(refused.ok).toBe(false);
       expect(await resolveSession(t.ctx, first.token)).not.toBeNull();
 
       const second = await signIn(t.ctx, { email: "editor@example.org", password: "editor-pass" }, meta, first.token);
-      if (!second.ok) throw new Error("sign-in failed");
+      if (second.ok !== true) throw new Error("sign-in failed");
       expect(await resolveSession(t.ctx, first.token)).toBeNull();
       expect((await resolveSession(t.ctx, second.token))?.user.email).toBe("editor@example.org");
     });
 
     it("ends a session after the idle time and after the absolute lifetime", async () => {
       const r = await signIn(t.ctx, { email: "admin@example.org", password: "correct-horse" }, meta);
-      if (!r.ok) throw new Error("sign-in failed");
+      if (r.ok !== true) throw new Error("sign-in failed");
       clock = new Date(clock.getTime() + SESSION_IDLE_MS - MINUTE);
       expect(await resolveSession(t.ctx, r.token)).not.toBeNull(); // activity slides the idle expiry
       clock = new Date(clock.getTime() + SESSION_IDLE_MS - MINUTE);
@@ -236,7 +236,7 @@ for (const engine of testEngines()) {
       expect(await resolveSession(t.ctx, r.token)).toBeNull();
 
       const again = await signIn(t.ctx, { email: "admin@example.org", password: "correct-horse" }, meta);
-      if (!again.ok) throw new Error("sign-in failed");
+      if (again.ok !== true) throw new Error("sign-in failed");
       const start = clock.getTime();
       while (clock.getTime() < start + SESSION_ABSOLUTE_MS - 30 * MINUTE) {
         clock = new Date(clock.getTime() + 30 * MINUTE);

@@ -2,9 +2,14 @@ import { data, redirect } from "react-router";
 import { app } from "../context";
 import { readCookie, serializeCookie } from "../http/cookies";
 import { noteSignedInUser } from "../http/request-scope";
+import { readSiteSettings } from "../settings/settings.service";
 import type { Role } from "../users/users.service";
 import { hasAdminAccess } from "../users/users.service";
 import { type ActiveSession, resolveSession, SESSION_ABSOLUTE_MS } from "./sessions";
+import { hasEnabledTwoFactor } from "./two-factor/two-factor.queries";
+
+/** The page where staff set up two-factor sign-in; the only admin page open to an admin who must and has not. */
+export const TWO_FACTOR_PAGE = "/admin/account/two-factor";
 
 export const SESSION_COOKIE = "portal_session";
 
@@ -56,7 +61,20 @@ export async function requireUser(request: Request, roles: Role[] = CONTENT_ROLE
   if (!hasAdminAccess(session.user.role) || !roles.includes(session.user.role)) {
     throw data({ message: "Access Denied: You do not have permission to view this page" }, { status: 403 });
   }
+  if (new URL(request.url).pathname !== TWO_FACTOR_PAGE && (await mustEnrolTwoFactor(session))) throw redirect(TWO_FACTOR_PAGE);
   return session;
+}
+
+/**
+ * Whether the setting "Require two-factor sign-in for admins" is on and this admin has not set it
+ * up: every admin page and resource then refuses them (here, in the guard all of them use), so
+ * the rule holds on the server whatever the browser does.
+ */
+export async function mustEnrolTwoFactor(session: ActiveSession): Promise<boolean> {
+  if (session.user.role !== "admin") return false;
+  const ctx = app();
+  if (!(await readSiteSettings(ctx)).requireTwoFactorForAdmins) return false;
+  return !(await hasEnabledTwoFactor(ctx.db.kysely, session.user.id));
 }
 
 /** For resource routes (files, JSON, streams): 401 without a session, 403 without the role. */
@@ -64,5 +82,6 @@ export async function requireApiUser(request: Request, roles: Role[] = CONTENT_R
   const session = await getSession(request);
   if (!session) throw Response.json({ error: "Authentication required" }, { status: 401 });
   if (!roles.includes(session.user.role)) throw Response.json({ error: "Forbidden" }, { status: 403 });
+  if (await mustEnrolTwoFactor(session)) throw Response.json({ error: "Two-factor sign-in required" }, { status: 403 });
   return session;
 }

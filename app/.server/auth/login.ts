@@ -5,9 +5,12 @@ import { EMAIL_MAX, findUserByEmail, hasAdminAccess, markLoggedIn, normaliseEmai
 import { decoyHash, verifyPassword } from "./passwords";
 import { createSession } from "./sessions";
 import { blockedUntil, clearFailures, recordFailure, retryAfterSeconds } from "./throttle";
+import { hasEnabledTwoFactor } from "./two-factor/two-factor.queries";
 
 export type SignInResult =
   | { ok: true; token: string; expiresAt: Date; user: UserRow }
+  /** The right password of an account with two-factor sign-in: no session yet, a code is asked for (two-factor/sign-in-step.ts). */
+  | { ok: "second-factor"; user: UserRow }
   | { ok: false; status: 401 | 403 | 429 | 500; title: string; description: string; retryAfterSeconds?: number };
 
 /** The spec has no wording for a deactivated account (admin-and-sharing section 8): ours, in its shape. */
@@ -21,7 +24,7 @@ export function formatBlockEnd(date: Date): string {
   return `${date.toISOString().slice(11, 16)} UTC`;
 }
 
-function rateLimited(until: Date, now: Date): SignInResult {
+export function rateLimited(until: Date, now: Date): SignInResult {
   return {
     ok: false,
     status: 429,
@@ -116,6 +119,19 @@ export async function signIn(
         meta,
       });
       return { ok: false, status: 403, title: "Access Denied", description: "You do not have admin privileges" };
+    }
+
+    // The password's failures stay counted until the code is right too: knowing the password
+    // must not reset the count a guesser of codes runs into.
+    if (await hasEnabledTwoFactor(ctx.db.kysely, user.id)) {
+      await logActivity(ctx, {
+        action: "LOGIN_SECOND_FACTOR_REQUIRED",
+        entityType: "SECURITY",
+        userId: user.id,
+        details: { email, role: user.role },
+        meta,
+      });
+      return { ok: "second-factor", user };
     }
 
     await clearFailures(ctx, email);

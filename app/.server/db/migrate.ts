@@ -10,6 +10,7 @@ import * as m0007 from "./migrations/0007-admin-paging-indexes";
 import * as m0008 from "./migrations/0008-search-filter-columns";
 import * as m0009 from "./migrations/0009-search-changes";
 import * as m0010 from "./migrations/0010-file-contents";
+import * as m0011 from "./migrations/0011-two-factor";
 import type { Database } from "./types";
 
 /**
@@ -29,6 +30,7 @@ const migrations: Record<string, (engine: Engine) => Migration> = {
   "0008-search-filter-columns": (engine) => ({ up: (db) => m0008.up(db, engine) }),
   "0009-search-changes": (engine) => ({ up: (db) => m0009.up(db, engine) }),
   "0010-file-contents": (engine) => ({ up: (db) => m0010.up(db, engine) }),
+  "0011-two-factor": (engine) => ({ up: (db) => m0011.up(db, engine) }),
 };
 
 /** Every migration this portal knows, in the order they apply. */

@@ -23,6 +23,25 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+/** An account's TOTP enrolment (migration 0011); `enabled_at` null while pending. */
+export interface TwoFactorTable {
+  user_id: string;
+  /** The TOTP key, sealed (app/.server/auth/two-factor/secret-box.ts). */
+  secret: string;
+  enabled_at: Timestamp | null;
+  /** The last accepted 30-second time step: a code of this step or an earlier one is refused. */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** Single-use recovery codes, stored as their sha256 only. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface SessionsTable {
   /** sha256 of the cookie's token, so a leaked database holds no usable session. */
   id: string;
@@ -45,7 +64,7 @@ export interface LoginThrottleTable {
 export interface OneTimeTokensTable {
   /** sha256 of the token. */
   id: string;
-  purpose: "admin-setup" | "set-password" | "password-reset";
+  purpose: "admin-setup" | "set-password" | "password-reset" | "two-factor-sign-in";
   user_id: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -246,6 +265,8 @@ export interface Database {
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
   one_time_tokens: OneTimeTokensTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
   folders: FoldersTable;
   documents: DocumentsTable;
   document_attachments: DocumentAttachmentsTable;

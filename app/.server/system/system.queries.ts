@@ -7,6 +7,8 @@ export const TABLES = [
   "sessions",
   "login_throttle",
   "one_time_tokens",
+  "two_factor",
+  "recovery_codes",
   "folders",
   "documents",
   "document_attachments",

@@ -15,6 +15,8 @@ export const TRANSFER_TABLES = [
   { name: "sessions", key: "id" },
   { name: "login_throttle", key: "key" },
   { name: "one_time_tokens", key: "id" },
+  { name: "two_factor", key: "user_id" },
+  { name: "recovery_codes", key: "code_hash" },
   { name: "folders", key: "id" },
   { name: "documents", key: "id" },
   { name: "document_attachments", key: "id" },

@@ -135,6 +135,18 @@ export async function seedEveryTable(ctx: AppContext, options: { activityRows?: 
       { id: sha256("invite"), purpose: "set-password", user_id: uuid(1, 2), expires_at: at(1440), used_at: null, created_at: at(8) },
     ])
     .execute();
+  // A sealed key is opaque text to a dump: it moves as it is, with its last accepted time step.
+  await db
+    .insertInto("two_factor")
+    .values({ user_id: uuid(1, 1), secret: "v1.aXY.dGFn.Ym9keQ", enabled_at: at(9), last_step: 59_000_123, created_at: at(8) })
+    .execute();
+  await db
+    .insertInto("recovery_codes")
+    .values([
+      { code_hash: sha256("recovery-1"), user_id: uuid(1, 1), used_at: null, created_at: at(9) },
+      { code_hash: sha256("recovery-2"), user_id: uuid(1, 1), used_at: at(12), created_at: at(9) },
+    ])
+    .execute();
   await db
     .insertInto("folders")
     .values([

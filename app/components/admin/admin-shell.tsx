@@ -14,6 +14,7 @@ import {
   Settings,
   ShieldAlert,
   ShieldCheck,
+  Smartphone,
   Users,
 } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
@@ -87,6 +88,13 @@ export function AdminShell({ user, children }: { user: { email: string; role: st
           >
             <KeyRound aria-hidden className="h-4 w-4" />
             Change password
+          </Link>
+          <Link
+            to="/admin/account/two-factor"
+            className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+          >
+            <Smartphone aria-hidden className="h-4 w-4" />
+            Two-factor sign-in
           </Link>
           <Form method="post" action="/admin/logout">
             <button

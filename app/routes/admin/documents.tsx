@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
+import { CONTENT_ROLES, getSession, mustEnrolTwoFactor, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { facetSuggestions, listDocuments } from "~/.server/documents/documents.service";
 import { toAdminDocument } from "~/.server/documents/manage";
@@ -92,7 +92,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     if (request.method !== "POST" || !(request.headers.get("Accept") ?? "").includes("application/json")) return next();
     const session = await getSession(request);
-    if (!session || !CONTENT_ROLES.includes(session.user.role)) {
+    if (!session || !CONTENT_ROLES.includes(session.user.role) || (await mustEnrolTwoFactor(session))) {
       return jsonAnswer({
         status: 401,
         ok: false,

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { data } from "react-router";
-import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
+import { CONTENT_ROLES, getSession, mustEnrolTwoFactor, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { bulkUpload } from "~/.server/documents/bulk-upload";
 import { facetSuggestions } from "~/.server/documents/documents.service";
@@ -34,7 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     if (request.method !== "POST" || !(request.headers.get("Accept") ?? "").includes("application/json")) return next();
     const session = await getSession(request);
-    if (!session || !CONTENT_ROLES.includes(session.user.role))
+    if (!session || !CONTENT_ROLES.includes(session.user.role) || (await mustEnrolTwoFactor(session)))
       return json({ ok: false, message: "Upload failed: User not authenticated" }, 401);
     try {
       const outcome = await bulkUpload(app(), request, session.user, requestMeta(request));

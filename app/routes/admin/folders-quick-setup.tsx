@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { CONTENT_ROLES, getSession, requireUser } from "~/.server/auth/guards";
+import { CONTENT_ROLES, getSession, mustEnrolTwoFactor, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { ensureGuidanceFolder, runQuickSetup } from "~/.server/folders/quick-setup";
 import { requestMeta } from "~/.server/http/request-meta";
@@ -27,7 +27,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     if (request.method !== "POST" || !(request.headers.get("Accept") ?? "").includes("application/json")) return next();
     const session = await getSession(request);
-    if (!session || !CONTENT_ROLES.includes(session.user.role)) return json({ error: "Authentication required" }, 401);
+    if (!session || !CONTENT_ROLES.includes(session.user.role) || (await mustEnrolTwoFactor(session)))
+      return json({ error: "Authentication required" }, 401);
     const name = (await request.formData()).get("name");
     if (typeof name !== "string") return json({ error: "Missing name" }, 400);
     const item = await ensureGuidanceFolder(app(), name, session.user, requestMeta(request));

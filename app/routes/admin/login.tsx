@@ -3,6 +3,8 @@ import { data, redirect } from "react-router";
 import { getSession, sessionCookie, sessionToken } from "~/.server/auth/guards";
 import { signIn } from "~/.server/auth/login";
 import { SIGN_IN_MIN_PASSWORD_LENGTH } from "~/.server/auth/passwords";
+import { secondStepCookie } from "~/.server/auth/two-factor/second-step-cookie";
+import { SECOND_STEP_EXPIRED, startSecondStep } from "~/.server/auth/two-factor/sign-in-step";
 import { app } from "~/.server/context";
 import { flashCookie } from "~/.server/http/flash";
 import { safeAdminRedirect } from "~/.server/http/redirects";
@@ -19,9 +21,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign in | Admin Portal"
 export const headers = keepHeaders("Retry-After");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const params = new URL(request.url).searchParams;
+  const redirectTo = safeAdminRedirect(params.get("redirectTo"));
   if (await getSession(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  // Back from a two-factor step that expired or was finished elsewhere: say why the password is asked again.
+  return { redirectTo, notice: params.get("step") === "expired" ? SECOND_STEP_EXPIRED : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -36,6 +40,13 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ email, fieldErrors, error: null }, { status: 400 });
   }
   const result = await signIn(app(), { email, password }, requestMeta(request), sessionToken(request));
+  if (result.ok === "second-factor") {
+    // No session yet: a five-minute token for the code step, in its own cookie.
+    const step = await startSecondStep(app(), result.user.id);
+    throw redirect(`/admin/login/code?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      headers: { "Set-Cookie": secondStepCookie(step.token) },
+    });
+  }
   if (!result.ok) {
     const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return data(
@@ -59,7 +70,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       redirectTo={loaderData.redirectTo}
       email={actionData?.email}
       fieldErrors={actionData?.fieldErrors}
-      error={actionData?.error}
+      error={actionData ? actionData.error : loaderData.notice}
     />
   );
 }

@@ -31,6 +31,7 @@ function current(settings: SiteSettings, state: FormState | null): SiteSettings 
     backupEnabled: "backupEnabled" in f,
     publicRegistration: "publicRegistration" in f,
     documentApproval: "documentApproval" in f,
+    requireTwoFactorForAdmins: "requireTwoFactorForAdmins" in f,
   };
 }
 
@@ -120,21 +121,30 @@ function settingsTabs(values: SiteSettings, state: FormState | null, facts: Syst
       id: "security",
       label: "Security",
       content: (
-        <StoredSwitches
-          values={values}
-          items={[
-            {
-              key: "publicRegistration",
-              label: "Public registration",
-              note: "this portal has no public sign-up; staff accounts are created by invitation on the Users page.",
-            },
-            {
-              key: "documentApproval",
-              label: "Document approval",
-              note: "documents are published by the staff member who uploads or edits them.",
-            },
-          ]}
-        />
+        <div className="space-y-4">
+          <Switch
+            id="requireTwoFactorForAdmins"
+            name="requireTwoFactorForAdmins"
+            label="Require two-factor sign-in for admins"
+            defaultChecked={values.requireTwoFactorForAdmins}
+            hint="An admin without two-factor sign-in is sent to set it up before using the admin portal. Editors may still choose it."
+          />
+          <StoredSwitches
+            values={values}
+            items={[
+              {
+                key: "publicRegistration",
+                label: "Public registration",
+                note: "this portal has no public sign-up; staff accounts are created by invitation on the Users page.",
+              },
+              {
+                key: "documentApproval",
+                label: "Document approval",
+                note: "documents are published by the staff member who uploads or edits them.",
+              },
+            ]}
+          />
+        </div>
       ),
     },
     {
