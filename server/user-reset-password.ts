@@ -1,29 +1,17 @@
-import { parseArgs } from "node:util";
 import { issuePasswordResetLink } from "~/.server/auth/password-reset";
 import type { AppContext } from "~/.server/context";
 import { configuredOrigin } from "~/.server/http/origins";
-import { AccountRuleError, findUserByEmail, normaliseEmail } from "~/.server/users/users.service";
+import { AccountRuleError } from "~/.server/users/users.service";
+import { accountArgument } from "./account-argument";
 
 /**
  * The operator's way back in when nobody can sign in (a forgotten password, the only admin): the
  * same one-time reset link an admin makes on the Users page, printed like the first-admin link.
  */
 export async function userResetPassword(ctx: AppContext, args: string[], io: Pick<Console, "log" | "error">): Promise<number> {
-  let email: string | undefined;
-  try {
-    email = parseArgs({ args, options: { email: { type: "string" } } }).values.email;
-  } catch {
-    email = undefined;
-  }
-  if (!email) {
-    io.error("Usage: npm run portal -- user:reset-password --email E");
-    return 2;
-  }
-  const user = await findUserByEmail(ctx, email);
-  if (!user) {
-    io.error(`No account for ${normaliseEmail(email)}.`);
-    return 1;
-  }
+  const account = await accountArgument(ctx, "user:reset-password", args, io);
+  if ("exitCode" in account) return account.exitCode;
+  const { user } = account;
   try {
     const reset = await issuePasswordResetLink(ctx, { kind: "command-line" }, user.id, { ip: null, userAgent: "portal command line" });
     const link = `${configuredOrigin(ctx.config, ctx.config.port)}${reset.path}`;

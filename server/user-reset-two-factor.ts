@@ -1,28 +1,15 @@
-import { parseArgs } from "node:util";
 import { resetTwoFactor } from "~/.server/auth/two-factor/enrolment";
 import type { AppContext } from "~/.server/context";
-import { findUserByEmail, normaliseEmail } from "~/.server/users/users.service";
+import { accountArgument } from "./account-argument";
 
 /**
  * `npm run portal -- user:reset-two-factor --email E`: for a staff member who lost the phone and
  * the recovery codes. Whoever runs it must have checked who is asking, outside the portal.
  */
 export async function userResetTwoFactor(ctx: AppContext, args: string[], io: Pick<Console, "log" | "error">): Promise<number> {
-  let email: string | undefined;
-  try {
-    email = parseArgs({ args, options: { email: { type: "string" } } }).values.email;
-  } catch {
-    email = undefined;
-  }
-  if (!email) {
-    io.error("Usage: npm run portal -- user:reset-two-factor --email E");
-    return 2;
-  }
-  const user = await findUserByEmail(ctx, email);
-  if (!user) {
-    io.error(`No account for ${normaliseEmail(email)}.`);
-    return 1;
-  }
+  const account = await accountArgument(ctx, "user:reset-two-factor", args, io);
+  if ("exitCode" in account) return account.exitCode;
+  const { user } = account;
   const had = await resetTwoFactor(ctx, user);
   io.log(
     had
