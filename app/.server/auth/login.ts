@@ -135,19 +135,34 @@ export async function signIn(
     }
 
     await clearFailures(ctx, email);
-    const session = await createSession(ctx, user.id, meta, replacing);
-    await markLoggedIn(ctx, user.id);
-    await logActivity(ctx, {
-      action: "ADMIN_LOGIN_SUCCESS",
-      entityType: "SECURITY",
-      userId: user.id,
-      details: { email, role: user.role },
-      meta,
-    });
+    const session = await startStaffSession(ctx, user, meta, replacing);
     return { ok: true, token: session.token, expiresAt: session.expiresAt, user };
   } catch (error) {
     ctx.log.error({ err: error, email }, "sign-in failed unexpectedly");
     await logActivity(ctx, { action: "LOGIN_ERROR", entityType: "SECURITY", details: { email }, meta }).catch(() => {});
     return { ok: false, status: 500, title: "Error", description: "An unexpected error occurred during login." };
   }
+}
+
+/**
+ * A staff member is in, whichever way they signed in (password, second factor, a password link):
+ * the session (ending the one it replaces), the last sign-in time, and the security event.
+ */
+export async function startStaffSession(
+  ctx: AppContext,
+  user: UserRow,
+  meta: RequestMeta,
+  replacing: string | null,
+  details: Record<string, unknown> = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const session = await createSession(ctx, user.id, meta, replacing);
+  await markLoggedIn(ctx, user.id);
+  await logActivity(ctx, {
+    action: "ADMIN_LOGIN_SUCCESS",
+    entityType: "SECURITY",
+    userId: user.id,
+    details: { email: user.email, role: user.role, ...details },
+    meta,
+  });
+  return session;
 }

@@ -1,11 +1,11 @@
-import { logActivity, type RequestMeta } from "../activity/activity.service";
+import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
 import { HOUR } from "../time";
-import { checkNewPassword, hasAdminAccess, markLoggedIn } from "../users/users.service";
+import { checkNewPassword, hasAdminAccess } from "../users/users.service";
 import { accountOfLink, issueAccountLink, setPasswordWithLink } from "./account-links";
+import { startStaffSession } from "./login";
 import { hashPassword } from "./passwords";
-import { createSession } from "./sessions";
 
 /** An invitation link works once, for 7 days; there is no mail server, the admin sends it. */
 export const SET_PASSWORD_TOKEN_TTL_MS = 7 * 24 * HOUR;
@@ -71,16 +71,7 @@ export async function signInAfterLink(
   via: "set-password" | "password-reset",
 ): Promise<{ token: string; expiresAt: Date } | null> {
   if (!hasAdminAccess(user.role)) return null;
-  const session = await createSession(ctx, user.id, meta, replacing);
-  await markLoggedIn(ctx, user.id);
-  await logActivity(ctx, {
-    action: "ADMIN_LOGIN_SUCCESS",
-    entityType: "SECURITY",
-    userId: user.id,
-    details: { email: user.email, role: user.role, via },
-    meta,
-  });
-  return session;
+  return startStaffSession(ctx, user, meta, replacing, { via });
 }
 
 /** The invited person's side: sets the password with the link, then signs them in (signInAfterLink). */

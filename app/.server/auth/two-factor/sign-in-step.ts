@@ -2,10 +2,9 @@ import { logActivity, type RequestMeta } from "../../activity/activity.service";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/types";
 import { addMs, iso, MINUTE } from "../../time";
-import { findUserById, hasAdminAccess, markLoggedIn } from "../../users/users.service";
+import { findUserById, hasAdminAccess } from "../../users/users.service";
 import { consumeOneTimeToken, insertOneTimeToken, retireOneTimeTokensOfUser, selectOneTimeToken } from "../auth.queries";
-import { rateLimited, type SignInResult } from "../login";
-import { createSession } from "../sessions";
+import { rateLimited, type SignInResult, startStaffSession } from "../login";
 import { clearFailures } from "../throttle";
 import { newToken, tokenDigest } from "../tokens";
 import { checkSecondFactor } from "./second-factor";
@@ -82,14 +81,6 @@ export async function finishSecondStep(
     return { ok: false, status: 401, ...SECOND_STEP_EXPIRED };
   }
   await clearFailures(ctx, user.email);
-  const session = await createSession(ctx, user.id, meta, replacing);
-  await markLoggedIn(ctx, user.id);
-  await logActivity(ctx, {
-    action: "ADMIN_LOGIN_SUCCESS",
-    entityType: "SECURITY",
-    userId: user.id,
-    details: { email: user.email, role: user.role, second_factor: check.method },
-    meta,
-  });
+  const session = await startStaffSession(ctx, user, meta, replacing, { second_factor: check.method });
   return { ok: true, token: session.token, expiresAt: session.expiresAt, user };
 }
