@@ -53,12 +53,19 @@ const POSTGRES_SPECS = [
 ];
 
 const extraArgs = process.argv.slice(2);
+const DEFAULT_OUTPUT = "test-results";
+const POSTGRES_OUTPUT = "test-results/postgres";
 /** @type {Array<{ name: string, env: NodeJS.ProcessEnv, args: string[] }>} */
 const passes = [{ name: process.env.E2E_ENGINE === "postgres" ? "PostgreSQL + S3" : "SQLite + local files", env: {}, args: extraArgs }];
 // Arguments (spec files, --grep...) or an engine chosen by the caller mean one pass, as asked.
 if (extraArgs.length === 0 && !process.env.E2E_ENGINE) {
   if (process.env.TEST_DATABASE_URL)
-    passes.push({ name: "PostgreSQL + S3, subset", env: { E2E_ENGINE: "postgres" }, args: POSTGRES_SPECS });
+    // Its own output folder, so the first pass's failure details are still there after it.
+    passes.push({
+      name: "PostgreSQL + S3, subset",
+      env: { E2E_ENGINE: "postgres" },
+      args: ["--output", POSTGRES_OUTPUT, ...POSTGRES_SPECS],
+    });
   else console.log("e2e: TEST_DATABASE_URL is not set, so the PostgreSQL + S3 pass is skipped (CI sets it).");
 }
 
@@ -66,7 +73,24 @@ const results = passes.map((pass) => {
   console.log(`\ne2e: pass "${pass.name}"`);
   const started = Date.now();
   const status = run(process.execPath, [playwright, "test", ...pass.args], { env: { ...process.env, ...pass.env } });
+  if (status !== 0) printFailurePages(pass.args.includes("--output") ? POSTGRES_OUTPUT : DEFAULT_OUTPUT);
   return { ...pass, status, seconds: Math.round((Date.now() - started) / 1000) };
 });
+/**
+ * What the page looked like when each test failed (Playwright's error-context.md: the page's
+ * accessibility snapshot), printed so that a CI log, whose files are gone after the run, shows it.
+ * @param {string} outputDir
+ */
+function printFailurePages(outputDir) {
+  const dir = path.join(root, outputDir);
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name, "error-context.md");
+    if (!entry.isDirectory() || !fs.existsSync(file)) continue;
+    const text = fs.readFileSync(file, "utf8");
+    console.log(`\ne2e: the page when "${entry.name}" failed (${file.slice(root.length + 1)}):\n${text.slice(0, 6000)}`);
+  }
+}
+
 for (const r of results) console.log(`e2e: pass "${r.name}" ${r.status === 0 ? "passed" : "FAILED"} in ${r.seconds} s`);
 process.exit(results.some((r) => r.status !== 0) ? 1 : 0);
