@@ -1,4 +1,4 @@
-import { logActivity, logRepeatedActivity, type RequestMeta } from "../activity/activity.service";
+import { type ActivityAction, logActivity, logRepeatedActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
 import { EMAIL_MAX, findUserByEmail, hasAdminAccess, markLoggedIn, normaliseEmail } from "../users/users.service";
@@ -97,40 +97,26 @@ export async function signIn(
       };
     }
 
+    // What happened to this account's sign-in, once the password was right.
+    const logAboutUser = (action: ActivityAction) =>
+      logActivity(ctx, { action, entityType: "SECURITY", userId: user.id, details: { email, role: user.role }, meta });
+
     // Only after the right password, so it tells a guesser nothing; not a failure, so the owner
     // keeps their attempts for when an administrator reactivates the account.
     if (!user.is_active) {
-      await logActivity(ctx, {
-        action: "LOGIN_ACCOUNT_DEACTIVATED",
-        entityType: "SECURITY",
-        userId: user.id,
-        details: { email, role: user.role },
-        meta,
-      });
+      await logAboutUser("LOGIN_ACCOUNT_DEACTIVATED");
       return { ok: false, status: 403, ...DEACTIVATED };
     }
 
     if (!hasAdminAccess(user.role)) {
-      await logActivity(ctx, {
-        action: "ADMIN_ACCESS_DENIED",
-        entityType: "SECURITY",
-        userId: user.id,
-        details: { email, role: user.role },
-        meta,
-      });
+      await logAboutUser("ADMIN_ACCESS_DENIED");
       return { ok: false, status: 403, title: "Access Denied", description: "You do not have admin privileges" };
     }
 
     // The password's failures stay counted until the code is right too: knowing the password
     // must not reset the count a guesser of codes runs into.
     if (await hasEnabledTwoFactor(ctx.db.kysely, user.id)) {
-      await logActivity(ctx, {
-        action: "LOGIN_SECOND_FACTOR_REQUIRED",
-        entityType: "SECURITY",
-        userId: user.id,
-        details: { email, role: user.role },
-        meta,
-      });
+      await logAboutUser("LOGIN_SECOND_FACTOR_REQUIRED");
       return { ok: "second-factor", user };
     }
 
