@@ -5,6 +5,7 @@ import pino, { type Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import type { AppContext } from "~/.server/context";
+import { withTypegenLock } from "./typegen-lock";
 
 /**
  * The real HTTP stack for integration tests: the Express app of production (server/http.ts:
@@ -28,14 +29,17 @@ export interface HttpApp {
 
 /** One Vite server per test file: compiling the routes is the slow part, so it is shared. */
 export async function startVite(): Promise<ViteDevServer> {
-  return createViteServer({
-    root,
-    appType: "custom",
-    logLevel: "silent",
-    // No browser is served: no hot reload, no file watching, no dependency scan.
-    server: { middlewareMode: true, hmr: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
+  // Started one process at a time: see typegen-lock.ts.
+  return withTypegenLock(root, () =>
+    createViteServer({
+      root,
+      appType: "custom",
+      logLevel: "silent",
+      // No browser is served: no hot reload, no file watching, no dependency scan.
+      server: { middlewareMode: true, hmr: false, watch: null },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    }),
+  );
 }
 
 /** The modules as Vite loads them (types only: nothing of them is loaded into the test's own graph). */
