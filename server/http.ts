@@ -10,9 +10,11 @@ import { bodyRefusal, isUploadRoute } from "~/.server/http/body-limit";
 import { expressErrorLogger } from "~/.server/http/error-log";
 import { healthz } from "~/.server/http/healthz";
 import { CROSS_SITE_REFUSED, crossSiteRefusal, originOf } from "~/.server/http/origins";
+import { PageCache } from "~/.server/http/page-cache";
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 import { bodyTypeRefusal, EMPTY_FORM_TYPE, requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
 import { contentSecurity, pageLoadContext } from "./content-security";
+import { pageCacheHandler } from "./page-cache";
 
 /**
  * Where the app's code and browser assets come from: the production build (`portal serve`), or
@@ -62,7 +64,14 @@ export function builtAssets(clientDir: string): express.RequestHandler {
 export function createHttpApp(
   ctx: AppContext,
   source: AppSource,
-  { bodyTimeoutMs = FORM_BODY_TIMEOUT_MS }: { bodyTimeoutMs?: number } = {},
+  {
+    bodyTimeoutMs = FORM_BODY_TIMEOUT_MS,
+    pageCache = source.mode === "production",
+  }: {
+    bodyTimeoutMs?: number;
+    /** Whether anonymous pages are cached (decision 0029): not while sources change under `npm run dev`. */
+    pageCache?: boolean;
+  } = {},
 ): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -154,6 +163,11 @@ export function createHttpApp(
   app.get("/healthz", healthz(ctx));
 
   app.use(source.assets);
+  const { seconds, megabytes } = ctx.config.pageCache;
+  if (pageCache && seconds > 0) {
+    const cache = new PageCache({ maxAgeMs: seconds * 1000, maxBytes: megabytes * 1024 * 1024 });
+    app.use(pageCacheHandler(ctx, source.build, source.mode, cache));
+  }
   app.use(createRequestHandler({ build: source.build, mode: source.mode, getLoadContext: pageLoadContext }));
   // Last: what failed outside React Router is one log line, not a stack on stderr.
   app.use(expressErrorLogger(ctx.log));

@@ -68,6 +68,8 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(50)),
   LIVE_STREAMS_TOTAL: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1000)),
   LIVE_STREAM_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1440).default(30)),
+  PAGE_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(60)),
+  PAGE_CACHE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65_536).default(64)),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -117,6 +119,11 @@ export interface Config {
    * all, and how long one stays open before the browser reconnects (events/stream-gate.ts).
    */
   liveStreams: { streamsPerAddress: number; streamsTotal: number; streamMaxMinutes: number };
+  /**
+   * The anonymous page cache of `serve` (decision 0029): how long an entry is served when no
+   * event has emptied it (0 turns the cache off), and how many megabytes its entries may take.
+   */
+  pageCache: { seconds: number; megabytes: number };
 }
 
 export class ConfigError extends Error {
@@ -162,6 +169,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       streamsTotal: e.LIVE_STREAMS_TOTAL,
       streamMaxMinutes: e.LIVE_STREAM_MINUTES,
     },
+    pageCache: { seconds: e.PAGE_CACHE_SECONDS, megabytes: e.PAGE_CACHE_MB },
   };
 }
 

@@ -23,6 +23,11 @@ export interface HttpApp {
   /** http://127.0.0.1:port */
   origin: string;
   get(pathAndQuery: string, init?: RequestInit): Promise<Response>;
+  /**
+   * The routes' own context (the "instance" answering): on SQLite its event bus is not the test's
+   * context's, so a change whose event the routes must hear is made through this one.
+   */
+  ctx: AppContext;
   /** Stops listening and closes the routes' context. */
   close(): Promise<void>;
 }
@@ -61,7 +66,13 @@ export interface ServerTimeouts {
  * Serves the app on `ctx`'s database. Only one at a time per Vite server (the routes' context is
  * process-wide there). The app logs nothing unless given `log` (the log tests read its lines).
  */
-export async function startHttpApp(vite: ViteDevServer, ctx: AppContext, timeouts?: ServerTimeouts, log?: Logger): Promise<HttpApp> {
+export async function startHttpApp(
+  vite: ViteDevServer,
+  ctx: AppContext,
+  timeouts?: ServerTimeouts,
+  log?: Logger,
+  { pageCache = false }: { pageCache?: boolean } = {},
+): Promise<HttpApp> {
   const context = (await vite.ssrLoadModule("/app/.server/context.ts")) as ContextModule;
   const routesCtx = await context.startApp({ config: ctx.config, log: log ?? pino({ level: "silent" }), migrate: false });
   const http = (await vite.ssrLoadModule("/server/http.ts")) as HttpModule;
@@ -70,7 +81,7 @@ export async function startHttpApp(vite: ViteDevServer, ctx: AppContext, timeout
   const handler = http.createHttpApp(
     routesCtx,
     { mode: "development", build: async () => build, assets: vite.middlewares },
-    timeouts ? { bodyTimeoutMs: timeouts.bodyTimeoutMs } : {},
+    { pageCache, ...(timeouts ? { bodyTimeoutMs: timeouts.bodyTimeoutMs } : {}) },
   );
   // Node's limit as a constructor option (it takes effect only there), checked every 100 ms
   // rather than every 30 s; then the portal's settings, as serve applies them.
@@ -82,6 +93,7 @@ export async function startHttpApp(vite: ViteDevServer, ctx: AppContext, timeout
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
+    ctx: routesCtx,
     get: (pathAndQuery, init) => fetch(`${origin}${pathAndQuery}`, { redirect: "manual", ...init }),
     async close() {
       server.closeAllConnections();

@@ -20,19 +20,33 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** What one response's policy is built from: its nonce, and the hosts its page may frame. */
+/**
+ * What one response's policy is built from: its nonce, and the hosts its page may frame. A page
+ * rendered for the anonymous page cache (page-cache.ts) has no nonce: the same bytes go to many
+ * visitors, so a nonce in them would be known to all. Its policy lists the hashes of its inline
+ * scripts instead, once they are rendered (`scriptHashes`).
+ */
 export interface PagePolicy {
-  nonce: string;
+  nonce: string | null;
+  scriptHashes?: readonly string[];
   /** https origins only (from httpsOrigin), so nothing here can end a directive or add one. */
   frameOrigins: Set<string>;
 }
 
-export function contentSecurityPolicy({ nonce, frameOrigins }: PagePolicy): string {
+function scriptSource({ nonce, scriptHashes = [] }: PagePolicy): string {
+  // 'strict-dynamic': a nonce'd script may load the route modules it imports; browsers that
+  // know it ignore 'self' here, older ones fall back to it.
+  if (nonce !== null) return `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`;
+  // Without 'strict-dynamic', 'self' lets the page's modules and their preloads load, and the
+  // hashes let exactly its inline scripts run (base64, from our own sha256: nothing to escape).
+  return ["script-src 'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(" ");
+}
+
+export function contentSecurityPolicy(policy: PagePolicy): string {
+  const { frameOrigins } = policy;
   return [
     "default-src 'self'",
-    // 'strict-dynamic': a nonce'd script may load the route modules it imports; browsers that
-    // know it ignore 'self' here, older ones fall back to it.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    scriptSource(policy),
     // Styles keep 'unsafe-inline': the toast library adds its own <style> element and components
     // set style attributes; a style cannot run code.
     "style-src 'self' 'unsafe-inline'",
@@ -49,18 +63,26 @@ export function contentSecurityPolicy({ nonce, frameOrigins }: PagePolicy): stri
 
 const pagePolicy = createContext<PagePolicy | null>(null);
 
-/** The load context of one request React Router answers, carrying its response's nonce. */
-export function loadContextWithNonce(nonce: string): RouterContextProvider {
+/**
+ * The load context of one request React Router answers, carrying its response's nonce; null for
+ * a page rendered for the anonymous page cache, whose policy the cache sends (pageFrameOrigins).
+ */
+export function loadContextWithNonce(nonce: string | null): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(pagePolicy, { nonce, frameOrigins: new Set<string>() });
   return context;
+}
+
+/** The hosts a rendered page frames, read by the page cache once the page is rendered. */
+export function pageFrameOrigins(context: ContextReader): string[] {
+  return [...(context.get(pagePolicy)?.frameOrigins ?? [])];
 }
 
 type ContextReader = Pick<RouterContextProvider, "get">;
 
 /** The nonce of this response, for entry.server.tsx (undefined where no HTTP layer made one). */
 export function responseNonce(context: ContextReader): string | undefined {
-  return context.get(pagePolicy)?.nonce;
+  return context.get(pagePolicy)?.nonce ?? undefined;
 }
 
 /**
@@ -80,6 +102,7 @@ export function allowFrameOf(context: ContextReader, embedUrl: string | null | u
 export const contentSecurityHeader: MiddlewareFunction<Response> = async ({ context }, next) => {
   const response = await next();
   const policy = context.get(pagePolicy);
-  if (policy) response.headers.append(CSP_HEADER, contentSecurityPolicy(policy));
+  // Without a nonce the page is the cache's: it sends the policy once it knows the page's scripts.
+  if (policy && policy.nonce !== null) response.headers.append(CSP_HEADER, contentSecurityPolicy(policy));
   return response;
 };

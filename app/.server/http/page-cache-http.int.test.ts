@@ -1,0 +1,239 @@
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import type { ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
+import { EMPTY_FACETS_INPUT } from "~/lib/document-facets";
+import { SIDE_MENU_COOKIE } from "~/lib/side-menu";
+import { DEFAULT_SETTINGS } from "~/lib/site-settings";
+import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
+import { type HttpApp, startHttpApp, startVite } from "../../../tests/support/http";
+import { SESSION_COOKIE } from "../auth/guards";
+import { createSession } from "../auth/sessions";
+import type { AppContext } from "../context";
+import { createDashboard } from "../dashboards/dashboards.admin";
+import { createDocument } from "../documents/documents.service";
+import { updateDocument } from "../documents/manage";
+import { saveSiteSettings } from "../settings/settings.service";
+import { addContact, addMenuItem } from "../site/site-admin";
+import { generateStorageKey } from "../storage";
+import { createUser } from "../users/users.service";
+
+/**
+ * The anonymous page cache over the real HTTP stack (issue 13 item 4, decision 0029): what it
+ * keeps and for whom, its policy without a nonce, and that every kind of change empties it, made
+ * on the answering instance and (PostgreSQL) on another one.
+ */
+
+let vite: ViteDevServer;
+beforeAll(async () => {
+  vite = await startVite();
+});
+afterAll(async () => vite.close());
+
+async function publishText(ctx: AppContext, uploadedBy: string, title: string): Promise<string> {
+  const key = generateStorageKey({ prefix: "documents", originalName: "notes.txt" });
+  const stored = await ctx.storage.put(key, Readable.from([Buffer.from(`${title}\n`)]));
+  const doc = await createDocument(ctx, {
+    title,
+    description: null,
+    category: "Report",
+    tags: [],
+    published: true,
+    uploadedBy,
+    file: { key, originalName: "notes.txt", ext: "txt", mimeType: "text/plain", size: stored.size, sha256: stored.sha256 },
+  });
+  return doc.id;
+}
+
+const unpublish = (ctx: AppContext, id: string, title: string) =>
+  updateDocument(ctx, id, { title, description: "", category: "Report", tags: "", published: false, ...EMPTY_FACETS_INPUT });
+
+const state = (res: Response) => res.headers.get("x-page-cache");
+
+/** Asks until `check` holds: an event from another instance arrives a moment after the write. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still not so after 10 s: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+for (const engine of testEngines()) {
+  describe(`[${engine}] the anonymous page cache over HTTP`, () => {
+    let t: TestApp;
+    let http: HttpApp;
+    let admin: { id: string };
+    let staffCookie: string;
+
+    beforeAll(async () => {
+      t = await createTestApp(engine);
+      admin = await createUser(t.ctx, { email: "admin@example.org", password: "admin-pass-1", role: "admin" });
+      const session = await createSession(t.ctx, admin.id, { ip: null, userAgent: null });
+      staffCookie = `${SESSION_COOKIE}=${session.token}`;
+      http = await startHttpApp(vite, t.ctx, undefined, undefined, { pageCache: true });
+    }, 60_000);
+    afterAll(async () => {
+      await http?.close();
+      await t?.cleanup();
+    });
+
+    it("serves an anonymous page rendered once, compressed, with its scripts' hashes instead of a nonce", async () => {
+      const title = "Dollow Flood Response Report";
+      await publishText(http.ctx, admin.id, title);
+      const first = await http.get("/reports", { headers: { "Accept-Encoding": "br" } });
+      expect(first.status).toBe(200);
+      expect(state(first)).toBe("miss");
+      const second = await http.get("/reports", { headers: { "Accept-Encoding": "br" } });
+      expect(state(second)).toBe("hit");
+      expect(second.headers.get("content-encoding")).toBe("br");
+      expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+      const html = await second.text(); // fetch decodes brotli
+      expect(html).toContain(title);
+      expect(html).not.toMatch(/\snonce=/);
+
+      const policy = second.headers.get("content-security-policy") ?? "";
+      const scriptSrc = /script-src ([^;]+)/.exec(policy)?.[1]?.split(" ") ?? [];
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc.some((v) => v.startsWith("'nonce-"))).toBe(false);
+      const inline = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+      expect(inline.length).toBeGreaterThan(0);
+      for (const script of inline) {
+        expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+      }
+
+      const etag = second.headers.get("etag");
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const revisit = await http.get("/reports", { headers: { "If-None-Match": etag! } });
+      expect(revisit.status).toBe(304);
+
+      // Each encoding holds the same page (fetch decodes them).
+      const gzipped = await http.get("/reports", { headers: { "Accept-Encoding": "gzip" } });
+      expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+      expect(await gzipped.text()).toBe(html);
+      const plain = await http.get("/reports", { headers: { "Accept-Encoding": "identity" } });
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(await plain.text()).toBe(html);
+    });
+
+    it("never serves a staff page to a visitor, nor a visitor's page to staff", async () => {
+      await http.get("/");
+      expect(state(await http.get("/"))).toBe("hit");
+      const staff = await http.get("/", { headers: { Cookie: staffCookie } });
+      expect(state(staff)).toBeNull();
+      expect(staff.headers.get("cache-control")).toBe("no-store");
+
+      await saveSiteSettings(http.ctx, { ...DEFAULT_SETTINGS, maintenanceMode: true }, admin);
+      try {
+        const staffPage = await http.get("/", { headers: { Cookie: staffCookie } });
+        expect(staffPage.status).toBe(200);
+        expect(await staffPage.text()).toContain("Maintenance mode is on");
+        for (let i = 0; i < 2; i++) {
+          const visitor = await http.get("/");
+          expect(visitor.status).toBe(503);
+          expect(state(visitor)).toBe("bypass");
+          expect(await visitor.text()).not.toContain("Maintenance mode is on");
+        }
+      } finally {
+        await saveSiteSettings(http.ctx, DEFAULT_SETTINGS, admin);
+      }
+      const after = await http.get("/", { headers: { Cookie: staffCookie } });
+      expect(await after.text()).not.toContain("Maintenance mode is on");
+    });
+
+    it("keeps out what is not for everyone: other cookies, a not-found page, each side-menu state apart", async () => {
+      expect(state(await http.get("/", { headers: { Cookie: "portal_flash=%7B%7D" } }))).toBeNull();
+      expect(state(await http.get("/", { headers: { Cookie: "anything=1" } }))).toBeNull();
+      expect(state(await http.get("/admin/login"))).toBeNull();
+      const missing = await http.get("/document/no-such-document");
+      expect(missing.status).toBe(404);
+      expect(state(missing)).toBe("bypass");
+      expect(state(await http.get("/document/no-such-document"))).toBe("bypass");
+
+      const collapsed = { headers: { Cookie: `${SIDE_MENU_COOKIE}=collapsed` } };
+      await http.get("/documents");
+      expect(state(await http.get("/documents"))).toBe("hit");
+      expect(state(await http.get("/documents", collapsed))).toBe("miss");
+      expect(state(await http.get("/documents", collapsed))).toBe("hit");
+    });
+
+    it("drops an unpublished document at once from its page, the lists and the JSON", async () => {
+      const title = "Kismaayo Eviction Monitoring";
+      const id = await publishText(http.ctx, admin.id, title);
+      for (const path of [`/document/${id}`, "/reports", "/api/public/documents"]) {
+        await http.get(path);
+        const cached = await http.get(path);
+        expect(state(cached), path).toBe("hit");
+        expect(await cached.text(), path).toContain(title);
+      }
+      await unpublish(http.ctx, id, title);
+      expect((await http.get(`/document/${id}`)).status).toBe(404);
+      expect(await (await http.get("/reports")).text()).not.toContain(title);
+      expect(await (await http.get("/api/public/documents")).text()).not.toContain(title);
+    });
+
+    it("follows every kind of change: a document's edit, a dashboard, the settings, the menu, the contacts", async () => {
+      const cachedHome = async () => {
+        await http.get("/");
+        const page = await http.get("/");
+        expect(state(page)).toBe("hit");
+        return page.text();
+      };
+      const id = await publishText(http.ctx, admin.id, "Garowe Site Verification");
+      await http.get(`/document/${id}`);
+      await updateDocument(http.ctx, id, {
+        title: "Garowe Site Verification (revised)",
+        description: "",
+        category: "Report",
+        tags: "",
+        published: true,
+        ...EMPTY_FACETS_INPUT,
+      });
+      expect(await (await http.get(`/document/${id}`)).text()).toContain("Garowe Site Verification (revised)");
+
+      await http.get("/dashboards");
+      expect(state(await http.get("/dashboards"))).toBe("hit");
+      const created = await createDashboard(
+        http.ctx,
+        { ...NEW_DASHBOARD_FIELDS, title: "Returns Tracker", embed_url: "https://dashboards.example.org/returns", is_public: true },
+        admin,
+      );
+      expect(created.ok).toBe(true);
+      expect(await (await http.get("/dashboards")).text()).toContain("Returns Tracker");
+
+      expect(await cachedHome()).not.toContain("Camp Registry of Jubaland");
+      await saveSiteSettings(http.ctx, { ...DEFAULT_SETTINGS, siteName: "Camp Registry of Jubaland" }, admin);
+      expect(await cachedHome()).toContain("Camp Registry of Jubaland");
+      await saveSiteSettings(http.ctx, DEFAULT_SETTINGS, admin);
+
+      expect(await cachedHome()).not.toContain("Site Verification Tool");
+      await addMenuItem(
+        http.ctx,
+        { title: "Site Verification Tool", url: "/reports", icon: "file-text", displayOrder: 99, active: true },
+        admin,
+      );
+      expect(await cachedHome()).toContain("Site Verification Tool");
+
+      expect(await cachedHome()).not.toContain("cccm-jubaland@example.org");
+      await addContact(
+        http.ctx,
+        { label: "Jubaland focal point", value: "cccm-jubaland@example.org", type: "email", displayOrder: 99, isPublic: true },
+        admin,
+      );
+      expect(await cachedHome()).toContain("cccm-jubaland@example.org");
+    });
+
+    if (engine === "postgres") {
+      it("drops a document unpublished on another instance as soon as its event arrives", async () => {
+        const title = "Baidoa Return Intentions Survey";
+        const id = await publishText(t.ctx, admin.id, title);
+        // Served, then from the cache (the creation's own event may arrive after the first answer).
+        await eventually(async () => state(await http.get(`/document/${id}`)) === "hit", "the new document is served from the cache");
+        // The test's own context is another instance: its event reaches the answering one through PostgreSQL.
+        await unpublish(t.ctx, id, title);
+        await eventually(async () => (await http.get(`/document/${id}`)).status === 404, "the unpublished document is gone");
+      });
+    }
+  });
+}

@@ -1,0 +1,151 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { cachedPage, chooseEncoding, inlineScriptHashes, isStorable, PageCache, pageCacheKey } from "./page-cache";
+
+const request = (over: Partial<Parameters<typeof pageCacheKey>[0]> = {}) => ({
+  method: "GET",
+  url: "/reports?page=2",
+  pathname: "/reports",
+  cookie: undefined,
+  authorization: undefined,
+  ...over,
+});
+
+const sha = (text: string) => createHash("sha256").update(text).digest("base64");
+
+describe("pageCacheKey", () => {
+  it("keys anonymous GETs of the public pages, their data requests and the public JSON by path and query", () => {
+    for (const pathname of [
+      "/",
+      "/_root.data",
+      "/reports",
+      "/reports.data",
+      "/documents",
+      "/document/abc",
+      "/document/abc.data",
+      "/document/abc/text",
+      "/public-document/abc",
+      "/dashboards/d1",
+      "/about",
+      "/api/public/documents",
+    ]) {
+      expect(pageCacheKey(request({ pathname, url: `${pathname}?q=x` })), pathname).toBe(`${pathname}?q=x`);
+    }
+  });
+
+  it("leaves out share links, admin, files, streams and anything not listed", () => {
+    for (const pathname of [
+      "/shared/document/tok",
+      "/shared/folder/tok",
+      "/admin",
+      "/admin/documents",
+      "/api/events",
+      "/api/documents/abc/download",
+      "/api/files/abc",
+      "/api/documents/abc/thumbnail",
+      "/preferences/side-menu",
+      "/healthz",
+      "/document/a/b/c",
+    ]) {
+      expect(pageCacheKey(request({ pathname, url: pathname })), pathname).toBeNull();
+    }
+  });
+
+  it("renders for itself any request that is not a GET, is authorised, or carries a cookie the page does not key on", () => {
+    expect(pageCacheKey(request({ method: "HEAD" }))).toBeNull();
+    expect(pageCacheKey(request({ method: "POST" }))).toBeNull();
+    expect(pageCacheKey(request({ authorization: "Basic eDp5" }))).toBeNull();
+    expect(pageCacheKey(request({ cookie: "portal_session=abc" }))).toBeNull();
+    expect(pageCacheKey(request({ cookie: "sidebar_state=collapsed; portal_flash=x" }))).toBeNull();
+    expect(pageCacheKey(request({ cookie: "tracking" }))).toBeNull();
+  });
+
+  it("keeps each side-menu state apart, whatever the order of the cookies", () => {
+    const collapsed = pageCacheKey(request({ cookie: "sidebar_state=collapsed" }));
+    expect(collapsed).not.toBeNull();
+    expect(collapsed).not.toBe(pageCacheKey(request()));
+    expect(collapsed).not.toBe(pageCacheKey(request({ cookie: "sidebar_state=expanded" })));
+    expect(pageCacheKey(request({ cookie: " sidebar_state=collapsed ; " }))).toBe(collapsed);
+  });
+});
+
+describe("isStorable", () => {
+  it("keeps only a 200 that sets no cookie and does not forbid storing", () => {
+    expect(isStorable(200, new Headers({ "Content-Type": "text/html" }))).toBe(true);
+    expect(isStorable(404, new Headers())).toBe(false);
+    expect(isStorable(503, new Headers())).toBe(false);
+    expect(isStorable(302, new Headers())).toBe(false);
+    expect(isStorable(200, new Headers({ "Set-Cookie": "a=b" }))).toBe(false);
+    expect(isStorable(200, new Headers({ "Cache-Control": "no-store" }))).toBe(false);
+    expect(isStorable(200, new Headers({ "Cache-Control": "private, max-age=0" }))).toBe(false);
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes each inline script's text as the browser reads it, and no script with a src", () => {
+    const html = [
+      '<script>window.a = "</p>";</script>',
+      '<script type="module" src="/assets/entry.js"></script>',
+      '<script type="module">import("/assets/x.js");\n</script>',
+      "<SCRIPT>b()</SCRIPT>",
+      "<script></script>",
+      '<script>window.a = "</p>";</script>',
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([sha('window.a = "</p>";'), sha('import("/assets/x.js");\n'), sha("b()"), sha("")]);
+  });
+});
+
+describe("chooseEncoding", () => {
+  it("prefers brotli, then gzip, honours q=0 and *", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip")).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding("*, br;q=0")).toBe("gzip");
+    expect(chooseEncoding("identity")).toBe("identity");
+    expect(chooseEncoding(undefined)).toBe("identity");
+    expect(chooseEncoding("gzip;q=0, br;q=0")).toBe("identity");
+  });
+});
+
+describe("PageCache", () => {
+  const page = (text: string, now = 0) =>
+    cachedPage(200, new Headers({ "Content-Type": "text/html", "Set-Cookie": "x=y" }), Buffer.from(text), [], now);
+
+  it("stores without the visitor's own headers and serves an entry until it is too old", async () => {
+    let now = 0;
+    const cache = new PageCache({ maxAgeMs: 1000, maxBytes: 1_000_000, now: () => now });
+    const entry = await page("<p>hello</p>");
+    expect(entry.headers).toEqual([["content-type", "text/html"]]);
+    expect(cache.set("/", entry, cache.generation)).toBe(true);
+    now = 999;
+    expect(cache.get("/")).toBe(entry);
+    now = 1000;
+    expect(cache.get("/")).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("drops a page rendered before a clear, and everything at a clear", async () => {
+    const cache = new PageCache({ maxAgeMs: 60_000, maxBytes: 1_000_000, now: () => 0 });
+    const before = cache.generation;
+    cache.set("/a", await page("a"), before);
+    expect(cache.get("/a")).toBeDefined();
+    cache.clear();
+    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.set("/b", await page("b"), before)).toBe(false);
+    expect(cache.get("/b")).toBeUndefined();
+  });
+
+  it("keeps within its bytes, letting the least recently used go first", async () => {
+    const one = await page("x".repeat(2000));
+    const size = one.body.identity.length + one.body.br.length + one.body.gzip.length + 512;
+    const cache = new PageCache({ maxAgeMs: 60_000, maxBytes: size * 4, now: () => 0 });
+    for (const key of ["/1", "/2", "/3", "/4"]) cache.set(key, await page("x".repeat(2000)), cache.generation);
+    expect(cache.get("/1")).toBeDefined(); // now the most recently used
+    cache.set("/5", await page("x".repeat(2000)), cache.generation);
+    expect(cache.get("/2")).toBeUndefined();
+    expect(cache.get("/1")).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(size * 4);
+  });
+});

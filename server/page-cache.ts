@@ -1,0 +1,94 @@
+import type express from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { AppContext } from "~/.server/context";
+import { CSP_HEADER, contentSecurityPolicy, loadContextWithNonce, pageFrameOrigins } from "~/.server/http/content-security";
+import { type CachedPage, cachedPage, chooseEncoding, isStorable, type PageCache, pageCacheKey } from "~/.server/http/page-cache";
+
+/**
+ * Serves the anonymous page cache (app/.server/http/page-cache.ts, decision 0029) in front of
+ * React Router: a request it may answer is answered from the cache, or rendered once without a
+ * nonce, buffered, compressed and kept; every other request goes on to the usual handler.
+ *
+ * `X-Page-Cache` says which: `hit`, `miss` (rendered and kept) or `bypass` (rendered for this
+ * request only: not a 200, or an answer that must not be kept).
+ */
+export function pageCacheHandler(
+  ctx: AppContext,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: "production" | "development",
+  cache: PageCache,
+): express.RequestHandler {
+  const render = createRequestHandler(build, mode);
+  // Any change anywhere empties it: which pages show a document (lists, counts, facets, search,
+  // the home page) is too wide a question to answer per event, and a render costs milliseconds.
+  ctx.events.subscribe((event) => {
+    if (event.type !== "test.ping") cache.clear();
+  });
+
+  return async (req, res, next) => {
+    const key = pageCacheKey({
+      method: req.method,
+      url: req.originalUrl,
+      pathname: req.path,
+      cookie: req.get("cookie"),
+      authorization: req.get("authorization"),
+    });
+    if (key === null) return next();
+    // While the bus is reconnecting, another instance's changes may go unheard: nothing cached
+    // then is trusted, and pages are rendered per request until it listens again.
+    if (!ctx.events.mode.listening) {
+      cache.clear();
+      return next();
+    }
+    try {
+      const hit = cache.get(key);
+      if (hit) return send(req, res, hit, "hit");
+      const generation = cache.generation;
+      const loadContext = loadContextWithNonce(null);
+      // Not tied to this visitor's connection: a page rendered for one who left serves the next.
+      const response = await render(fetchRequest(req), loadContext);
+      const body = Buffer.from(await response.arrayBuffer());
+      const page = await cachedPage(response.status, response.headers, body, pageFrameOrigins(loadContext), cache.now());
+      const kept = isStorable(response.status, response.headers) && cache.set(key, page, generation);
+      for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+      send(req, res, page, kept ? "miss" : "bypass");
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The request as React Router takes it: a GET has no body to pass on. */
+function fetchRequest(req: express.Request): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
+}
+
+function send(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss" | "bypass"): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  // Replaces the per-response nonce policy set before: these bytes are the same for everyone.
+  res.setHeader(
+    CSP_HEADER,
+    contentSecurityPolicy({ nonce: null, scriptHashes: page.scriptHashes, frameOrigins: new Set(page.frameOrigins) }),
+  );
+  res.setHeader("ETag", page.etag);
+  // The answer differs by encoding, and a visitor with a session cookie gets another page.
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  res.setHeader("X-Page-Cache", state);
+  const known = (req.get("if-none-match") ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  if (page.status === 200 && known.includes(page.etag)) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = chooseEncoding(req.get("accept-encoding"));
+  const body = page.body[encoding];
+  // Set here, the compression middleware leaves the answer alone: no work per visitor.
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.length));
+  res.end(body);
+}
