@@ -47,12 +47,16 @@ export function writeWrkScript(dir) {
 /**
  * One wrk process with one thread, bounded: it stops after `seconds`, and is killed if it
  * overruns by 30 s. `kill` stops it early (for clean-up).
- * @param {{ url: string, connections: number, seconds: number, script: string, headers?: string[] }} options
+ * `cpu` pins it to that core (taskset), away from the server measured.
+ * @param {{ url: string, connections: number, seconds: number, script: string, headers?: string[], cpu?: number }} options
  * @returns {{ pid: number, done: Promise<WrkReport>, kill: () => void }}
  */
-export function runWrk({ url, connections, seconds, script, headers = [] }) {
+export function runWrk({ url, connections, seconds, script, headers = [], cpu }) {
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, ...headers.flatMap((h) => ["-H", h]), url];
-  const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
+  const child =
+    cpu === undefined
+      ? spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] })
+      : spawn("taskset", ["-c", String(cpu), "wrk", ...args], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (c) => (out += c));
   const killer = setTimeout(() => child.kill("SIGKILL"), (seconds + 30) * 1000);

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { ADMIN, axeViolations, startOwnPortal, stopOwnPortal } from "./support/admin-content";
 import { layoutOverflows } from "./support/layout-probe";
-import type { RunningPortal } from "./support/portal";
+import { type RunningPortal, WITHOUT_PAGE_CACHE } from "./support/portal";
 import { portalSql } from "./support/portal-data";
 import { generatedPdf, signInCookie } from "./support/scale-out";
 import { test } from "./support/test";
@@ -65,7 +65,7 @@ let portal: RunningPortal | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  portal = await startOwnPortal();
+  portal = await startOwnPortal(WITHOUT_PAGE_CACHE);
   const base = portal.url;
   const cookie = await signInCookie(base, ADMIN.email, ADMIN.password);
   const pdf = await generatedPdf("Site report", 64);

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { startDemoPortal } from "./support/demo-portal";
-import type { RunningPortal } from "./support/portal";
+import { type RunningPortal, WITHOUT_PAGE_CACHE } from "./support/portal";
 import { portalSql } from "./support/portal-data";
 import { test } from "./support/test";
 
@@ -14,7 +14,7 @@ import { test } from "./support/test";
 let portal: RunningPortal & { dispose(): Promise<void> };
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  portal = await startDemoPortal();
+  portal = await startDemoPortal(undefined, WITHOUT_PAGE_CACHE);
 });
 test.afterAll(async () => portal?.dispose());
 

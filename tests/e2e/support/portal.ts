@@ -20,6 +20,13 @@ export interface RunningPortal {
   stop(): Promise<number | null>;
 }
 
+/**
+ * The settings of a portal whose spec changes its database behind its back (SQL through
+ * portalSql): nothing announces such a change, so the anonymous page cache would go on serving
+ * what it kept (decision 0029). An installation changes its data only through the portal.
+ */
+export const WITHOUT_PAGE_CACHE: Record<string, string> = { PAGE_CACHE_SECONDS: "0" };
+
 /** A fresh temporary data directory for one portal. */
 export function tempDataDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), "portal-e2e-"));
