@@ -193,7 +193,7 @@ async function runOne(
   const cold = {};
   // Cache off: every request is rendered (the "before").
   {
-    const server = await startServer(dataDir, { env: { ...env, PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "warn" }, bundle, cpu: 0 });
+    const server = await startServer(dataDir, { env: { ...env, PAGE_CACHE_SECONDS: "0" }, bundle, cpu: 0 });
     cleanups.push(server.stop);
     const id = await newestDocumentId(server.url);
     for (const p of PAGES) {
@@ -203,7 +203,7 @@ async function runOne(
     }
     await server.stop();
   }
-  const server = await startServer(dataDir, { env: { ...env, LOG_LEVEL: "warn" }, bundle, cpu: 0 });
+  const server = await startServer(dataDir, { env, bundle, cpu: 0 });
   cleanups.push(server.stop);
   const id = await newestDocumentId(server.url);
   for (const p of PAGES) {

@@ -146,10 +146,10 @@ for (const engine of testEngines()) {
       expect(state(await http.get("/", { headers: { Cookie: "portal_flash=%7B%7D" } }))).toBeNull();
       expect(state(await http.get("/", { headers: { Cookie: "anything=1" } }))).toBeNull();
       expect(state(await http.get("/admin/login"))).toBeNull();
-      const missing = await http.get("/document/no-such-document");
+      const missing = await http.get("/document/no-such-document/text");
       expect(missing.status).toBe(404);
       expect(state(missing)).toBe("bypass");
-      expect(state(await http.get("/document/no-such-document"))).toBe("bypass");
+      expect(state(await http.get("/document/no-such-document/text"))).toBe("bypass");
 
       const collapsed = { headers: { Cookie: `${SIDE_MENU_COOKIE}=collapsed` } };
       await http.get("/documents");
@@ -158,19 +158,29 @@ for (const engine of testEngines()) {
       expect(state(await http.get("/documents", collapsed))).toBe("hit");
     });
 
-    it("drops an unpublished document at once from its page, the lists and the JSON", async () => {
+    it("drops an unpublished document at once from the lists, a search and the JSON", async () => {
       const title = "Kismaayo Eviction Monitoring";
       const id = await publishText(http.ctx, admin.id, title);
-      for (const path of [`/document/${id}`, "/reports", "/api/public/documents"]) {
+      const paths = ["/reports", "/reports.data", "/documents?q=kismaayo", "/api/public/documents"];
+      for (const path of paths) {
         await http.get(path);
         const cached = await http.get(path);
         expect(state(cached), path).toBe("hit");
         expect(await cached.text(), path).toContain(title);
       }
       await unpublish(http.ctx, id, title);
-      expect((await http.get(`/document/${id}`)).status).toBe(404);
-      expect(await (await http.get("/reports")).text()).not.toContain(title);
-      expect(await (await http.get("/api/public/documents")).text()).not.toContain(title);
+      for (const path of paths) expect(await (await http.get(path)).text(), path).not.toContain(title);
+    });
+
+    it("renders a document's own page for each visitor, since each view is counted", async () => {
+      const id = await publishText(http.ctx, admin.id, "Beledweyne Flood Displacement Update");
+      for (let i = 0; i < 2; i++) {
+        const page = await http.get(`/document/${id}`);
+        expect(page.status).toBe(200);
+        expect(state(page)).toBeNull();
+      }
+      const views = await http.ctx.db.kysely.selectFrom("documents").select("view_count").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(Number(views.view_count)).toBe(2);
     });
 
     it("follows every kind of change: a document's edit, a dashboard, the settings, the menu, the contacts", async () => {
@@ -181,7 +191,8 @@ for (const engine of testEngines()) {
         return page.text();
       };
       const id = await publishText(http.ctx, admin.id, "Garowe Site Verification");
-      await http.get(`/document/${id}`);
+      await http.get("/reports");
+      expect(state(await http.get("/reports"))).toBe("hit");
       await updateDocument(http.ctx, id, {
         title: "Garowe Site Verification (revised)",
         description: "",
@@ -190,7 +201,7 @@ for (const engine of testEngines()) {
         published: true,
         ...EMPTY_FACETS_INPUT,
       });
-      expect(await (await http.get(`/document/${id}`)).text()).toContain("Garowe Site Verification (revised)");
+      expect(await (await http.get("/reports")).text()).toContain("Garowe Site Verification (revised)");
 
       await http.get("/dashboards");
       expect(state(await http.get("/dashboards"))).toBe("hit");
@@ -228,11 +239,14 @@ for (const engine of testEngines()) {
       it("drops a document unpublished on another instance as soon as its event arrives", async () => {
         const title = "Baidoa Return Intentions Survey";
         const id = await publishText(t.ctx, admin.id, title);
-        // Served, then from the cache (the creation's own event may arrive after the first answer).
-        await eventually(async () => state(await http.get(`/document/${id}`)) === "hit", "the new document is served from the cache");
+        // Listed, then from the cache (the creation's own event may arrive after the first answer).
+        await eventually(async () => {
+          const page = await http.get("/reports");
+          return state(page) === "hit" && (await page.text()).includes(title);
+        }, "the new document is listed from the cache");
         // The test's own context is another instance: its event reaches the answering one through PostgreSQL.
         await unpublish(t.ctx, id, title);
-        await eventually(async () => (await http.get(`/document/${id}`)).status === 404, "the unpublished document is gone");
+        await eventually(async () => !(await (await http.get("/reports")).text()).includes(title), "the unpublished document is gone");
       });
     }
   });

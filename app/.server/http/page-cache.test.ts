@@ -21,11 +21,9 @@ describe("pageCacheKey", () => {
       "/reports",
       "/reports.data",
       "/documents",
-      "/document/abc",
-      "/document/abc.data",
       "/document/abc/text",
-      "/public-document/abc",
-      "/dashboards/d1",
+      "/document/abc/text.data",
+      "/dashboards",
       "/about",
       "/api/public/documents",
     ]) {
@@ -33,8 +31,12 @@ describe("pageCacheKey", () => {
     }
   });
 
-  it("leaves out share links, admin, files, streams and anything not listed", () => {
+  it("leaves out pages that count a view, share links, admin, files, streams and anything not listed", () => {
     for (const pathname of [
+      "/document/abc",
+      "/document/abc.data",
+      "/public-document/abc",
+      "/dashboards/d1",
       "/shared/document/tok",
       "/shared/folder/tok",
       "/admin",

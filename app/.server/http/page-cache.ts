@@ -16,13 +16,15 @@ import { SIDE_MENU_COOKIE } from "~/lib/side-menu";
  * `no-store`, and any address not listed below (share links, admin, files, event streams).
  */
 
-/** The addresses whose anonymous answers are the same for everyone (with their `.data` twins). */
+/**
+ * The addresses whose anonymous answers are the same for everyone (with their `.data` twins). Not
+ * a document's or a dashboard's own page: rendering one counts a view (the analytics, the page's
+ * own view count), which a page served from the cache would not.
+ */
 const CACHEABLE_PATHS: readonly RegExp[] = [
   /^\/(?:_root\.data)?$/,
   /^\/(?:reports|guidelines|standards|documents|dashboards|about)(?:\.data)?$/,
-  /^\/(?:document|public-document)\/[^/]+(?:\.data)?$/,
   /^\/document\/[^/]+\/text(?:\.data)?$/,
-  /^\/dashboards\/[^/]+(?:\.data)?$/,
   /^\/tools\/url-decoder(?:\.data)?$/,
   /^\/api\/public\/documents$/,
 ];
