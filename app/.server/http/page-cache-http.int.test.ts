@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { Readable } from "node:stream";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -156,6 +157,28 @@ for (const engine of testEngines()) {
       expect(state(await http.get("/documents"))).toBe("hit");
       expect(state(await http.get("/documents", collapsed))).toBe("miss");
       expect(state(await http.get("/documents", collapsed))).toBe("hit");
+    });
+
+    it("keeps a page asked for under a forged Host to that Host", async () => {
+      // fetch sets Host itself; node:http sends the one given (a *.localhost one: Vite, which serves
+      // the routes in these tests, refuses other names as production does not).
+      const forged = await new Promise<{ status: number; cache: string | undefined }>((resolve, reject) => {
+        const url = new URL(http.origin);
+        const req = httpRequest(
+          { host: url.hostname, port: url.port, path: "/reports?host-check=1", headers: { Host: "forged.localhost" } },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, cache: res.headers["x-page-cache"] as string | undefined }));
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+      expect(forged).toEqual({ status: 200, cache: "miss" });
+      // The same address under the portal's own Host: another page, rendered for it.
+      const own = await http.get("/reports?host-check=1");
+      expect(state(own)).toBe("miss");
+      expect(await own.text()).not.toContain("forged.localhost");
     });
 
     it("drops an unpublished document at once from the lists, a search and the JSON", async () => {

@@ -4,6 +4,7 @@ import { cachedPage, chooseEncoding, inlineScriptHashes, isStorable, PageCache, 
 
 const request = (over: Partial<Parameters<typeof pageCacheKey>[0]> = {}) => ({
   method: "GET",
+  origin: "https://portal.example.org",
   url: "/reports?page=2",
   pathname: "/reports",
   cookie: undefined,
@@ -27,7 +28,7 @@ describe("pageCacheKey", () => {
       "/about",
       "/api/public/documents",
     ]) {
-      expect(pageCacheKey(request({ pathname, url: `${pathname}?q=x` })), pathname).toBe(`${pathname}?q=x`);
+      expect(pageCacheKey(request({ pathname, url: `${pathname}?q=x` })), pathname).toBe(`https://portal.example.org${pathname}?q=x`);
     }
   });
 
@@ -60,6 +61,12 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey(request({ cookie: "portal_session=abc" }))).toBeNull();
     expect(pageCacheKey(request({ cookie: "sidebar_state=collapsed; portal_flash=x" }))).toBeNull();
     expect(pageCacheKey(request({ cookie: "tracking" }))).toBeNull();
+  });
+
+  it("keeps each scheme and Host apart: a forged Host makes a page of its own", () => {
+    const own = pageCacheKey(request());
+    expect(pageCacheKey(request({ origin: "https://evil.example" }))).not.toBe(own);
+    expect(pageCacheKey(request({ origin: "http://portal.example.org" }))).not.toBe(own);
   });
 
   it("keeps each side-menu state apart, whatever the order of the cookies", () => {

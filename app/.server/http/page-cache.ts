@@ -38,6 +38,12 @@ const KEYED_COOKIES: readonly string[] = [SIDE_MENU_COOKIE];
 
 export interface CacheableRequest {
   method: string;
+  /**
+   * The scheme and Host the request came by: without PUBLIC_URL a page's absolute links (share
+   * links, canonical addresses) are made from them, so a page asked for under another Host is
+   * another page; a forged Host never reaches anyone else's answer.
+   */
+  origin: string;
   /** Path and query, as the browser sent them. */
   url: string;
   pathname: string;
@@ -62,7 +68,7 @@ export function pageCacheKey(request: CacheableRequest): string | null {
     if (!KEYED_COOKIES.includes(name)) return null;
     keyed.push(`${name}=${eq === -1 ? "" : part.slice(eq + 1).trim()}`);
   }
-  return [request.url, ...keyed.sort()].join("\n");
+  return [`${request.origin}${request.url}`, ...keyed.sort()].join("\n");
 }
 
 /** A cached answer: its headers, and its body in each encoding a browser may ask for. */
