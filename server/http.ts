@@ -1,6 +1,5 @@
 import type { Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -13,6 +12,7 @@ import { CROSS_SITE_REFUSED, crossSiteRefusal, originOf } from "~/.server/http/o
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 import { bodyTypeRefusal, EMPTY_FORM_TYPE, requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
 import { contentSecurity, pageLoadContext } from "./content-security";
+import { reactRouterHandler } from "./request-handler";
 
 /**
  * Where the app's code and browser assets come from: the production build (`portal serve`), or
@@ -154,7 +154,7 @@ export function createHttpApp(
   app.get("/healthz", healthz(ctx));
 
   app.use(source.assets);
-  app.use(createRequestHandler({ build: source.build, mode: source.mode, getLoadContext: pageLoadContext }));
+  app.use(reactRouterHandler({ build: source.build, mode: source.mode, getLoadContext: pageLoadContext }));
   // Last: what failed outside React Router is one log line, not a stack on stderr.
   app.use(expressErrorLogger(ctx.log));
   return app;
