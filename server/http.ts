@@ -1,5 +1,4 @@
 import type { Server } from "node:http";
-import path from "node:path";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -11,6 +10,7 @@ import { healthz } from "~/.server/http/healthz";
 import { CROSS_SITE_REFUSED, crossSiteRefusal, originOf } from "~/.server/http/origins";
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 import { bodyTypeRefusal, EMPTY_FORM_TYPE, requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
+import { isBuiltAsset } from "./built-assets";
 import { contentSecurity, pageLoadContext } from "./content-security";
 import { reactRouterHandler } from "./request-handler";
 
@@ -45,14 +45,6 @@ export const FORM_BODY_TIMEOUT_MS = 60_000;
 export function applyServerTimeouts(server: Server, idleMs = IDLE_TIMEOUT_MS): void {
   server.requestTimeout = 0;
   server.setTimeout(idleMs, (socket) => socket.destroy());
-}
-
-/** The production build's browser files: fingerprinted assets cached for a year, the rest for an hour. */
-export function builtAssets(clientDir: string): express.RequestHandler {
-  const router = express.Router();
-  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  return router;
 }
 
 /**
@@ -144,10 +136,12 @@ export function createHttpApp(
     res.status(refusal.status).type("text/plain").set({ "Cache-Control": "no-store", Connection: "close" }).send(refusal.message);
   });
 
-  // Compresses HTML, JSON, CSS and JS; responses marked no-transform (files) are left alone.
+  // Compresses pages and JSON as they are sent. Left alone: responses marked no-transform (files),
+  // event streams, and the built browser files, which the build compressed already (built-assets.ts).
   app.use(
     compression({
-      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+      filter: (req, res) =>
+        !isBuiltAsset(res) && !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
 
