@@ -6,7 +6,10 @@
  * files) whole and by a Range of its second half, and the same file from a bare Node `http`
  * server that pipes `fs.createReadStream` into the response: the most one Node process can send.
  * The cases take turns, several repetitions each, so both servers see the same machine; the
- * table gives the median rate of each and the portal's share of the bare server's.
+ * table gives the median rate of each and the portal's share of the bare server's, that share
+ * counted from the first byte on (the streaming alone), the time to the first byte (the portal
+ * checks the session and publication and counts the download first) and each server's own CPU
+ * time per download (in clock ticks of 10 ms), which other work on the machine does not blur.
  *
  *   npm run bench:downloads [-- --reps 7]
  *
@@ -19,7 +22,18 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { cleanupRegistry, ensureBuild, portalArgv, printTable, root, signIn, snapshotBuild, startServer, tempDataDir } from "./support.mjs";
+import {
+  cleanupRegistry,
+  cpuSeconds,
+  ensureBuild,
+  portalArgv,
+  printTable,
+  root,
+  signIn,
+  snapshotBuild,
+  startServer,
+  tempDataDir,
+} from "./support.mjs";
 import { documentForm, paddedPdf, uploadRequest, uploadSucceeded } from "./uploads.mjs";
 
 const FILE_BYTES = 50 * 1000 * 1000;
@@ -58,7 +72,7 @@ const server = http.createServer((req, res) => {
 server.listen(0, "127.0.0.1", () => console.log(\`bare listening on \${server.address().port}\`));
 process.on("SIGTERM", () => server.close(() => process.exit(0)));`;
 
-/** @param {string} file @returns {Promise<{ url: string, stop: () => Promise<void> }>} */
+/** @param {string} file @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>} */
 async function startBareServer(file) {
   const child = spawn(process.execPath, ["--input-type=module", "-e", bareServer, file], { stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise((r) => child.once("exit", r));
@@ -82,24 +96,26 @@ async function startBareServer(file) {
     });
     child.once("exit", () => reject(new Error("the bare server stopped")));
   });
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, pid: /** @type {number} */ (child.pid), stop };
 }
 
 /**
  * One download, bytes counted and dropped; rejects on an unexpected status or length.
  * @param {string} url @param {Record<string, string>} headers @param {number} status @param {number} length
- * @returns {Promise<number>} MB/s from the request to the last byte
+ * @returns {Promise<{ rate: number, firstByteMs: number, streamRate: number }>} MB/s from the request to the last byte; ms to
+ *   the answer's headers; MB/s from then to the last byte (the streaming alone)
  */
 function download(url, headers, status, length) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = http.get(url, { agent: false, headers }, (res) => {
+      const firstByteMs = performance.now() - t0;
       let bytes = 0;
       res.on("data", (chunk) => (bytes += chunk.length));
       res.on("end", () => {
         const ms = performance.now() - t0;
         if (res.statusCode !== status || bytes !== length) reject(new Error(`${url}: HTTP ${res.statusCode}, ${bytes} bytes`));
-        else resolve(bytes / MB / (ms / 1000));
+        else resolve({ rate: bytes / MB / (ms / 1000), firstByteMs, streamRate: bytes / MB / ((ms - firstByteMs) / 1000) });
       });
       res.on("error", reject);
     });
@@ -183,19 +199,21 @@ async function main() {
     { name: `Range GET (bytes=${half}-)`, headers: rangeHeaders, status: 206, length: stored.size - half },
   ];
   const servers = [
-    { name: "portal", url: `${portal.url}/api/documents/${id}/download` },
-    { name: "bare", url: `${bare.url}/file` },
+    { name: "portal", url: `${portal.url}/api/documents/${id}/download`, pid: portal.pid },
+    { name: "bare", url: `${bare.url}/file`, pid: bare.pid },
   ];
-  /** @type {Map<string, number[]>} */
-  const rates = new Map();
+  /** @type {Map<string, Array<{ rate: number, firstByteMs: number, streamRate: number, cpuMs: number }>>} */
+  const runs = new Map();
   // One unmeasured round first: code loaded, file in the page cache, connections warm.
   for (const round of [-1, ...Array.from({ length: reps }, (_, i) => i)]) {
     for (const c of cases) {
       for (const s of servers) {
-        const rate = await download(s.url, c.headers, c.status, c.length);
+        const cpuBefore = cpuSeconds(s.pid);
+        const run = await download(s.url, c.headers, c.status, c.length);
+        const cpuMs = (cpuSeconds(s.pid) - cpuBefore) * 1000;
         if (round < 0) continue;
         const key = `${c.name}\0${s.name}`;
-        rates.set(key, [...(rates.get(key) ?? []), rate]);
+        runs.set(key, [...(runs.get(key) ?? []), { ...run, cpuMs }]);
       }
     }
   }
@@ -204,8 +222,10 @@ async function main() {
   console.log(`\nDownloads of a ${(stored.size / MB).toFixed(1)} MB file over loopback, ${reps} runs each (load average ${load}):\n`);
   printTable(
     cases.map((c) => {
-      const portalRates = rates.get(`${c.name}\0portal`) ?? [];
-      const bareRates = rates.get(`${c.name}\0bare`) ?? [];
+      const portalRuns = runs.get(`${c.name}\0portal`) ?? [];
+      const bareRuns = runs.get(`${c.name}\0bare`) ?? [];
+      const portalRates = portalRuns.map((r) => r.rate);
+      const bareRates = bareRuns.map((r) => r.rate);
       const p = median(portalRates);
       const b = median(bareRates);
       return {
@@ -215,6 +235,9 @@ async function main() {
         "bare MB/s (median)": b.toFixed(0),
         "bare min-max": `${Math.min(...bareRates).toFixed(0)}-${Math.max(...bareRates).toFixed(0)}`,
         "portal/bare": (p / b).toFixed(2),
+        "after first byte": (median(portalRuns.map((r) => r.streamRate)) / median(bareRuns.map((r) => r.streamRate))).toFixed(2),
+        "first byte ms portal/bare": `${median(portalRuns.map((r) => r.firstByteMs)).toFixed(1)}/${median(bareRuns.map((r) => r.firstByteMs)).toFixed(1)}`,
+        "server CPU ms portal/bare": `${median(portalRuns.map((r) => r.cpuMs)).toFixed(0)}/${median(bareRuns.map((r) => r.cpuMs)).toFixed(0)}`,
       };
     }),
   );
