@@ -1,6 +1,4 @@
 import type { Server } from "node:http";
-import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -13,8 +11,10 @@ import { CROSS_SITE_REFUSED, crossSiteRefusal, originOf } from "~/.server/http/o
 import { PageCache } from "~/.server/http/page-cache";
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 import { bodyTypeRefusal, EMPTY_FORM_TYPE, requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
+import { isBuiltAsset } from "./built-assets";
 import { contentSecurity, pageLoadContext } from "./content-security";
 import { pageCacheHandler } from "./page-cache";
+import { reactRouterHandler } from "./request-handler";
 
 /**
  * Where the app's code and browser assets come from: the production build (`portal serve`), or
@@ -47,14 +47,6 @@ export const FORM_BODY_TIMEOUT_MS = 60_000;
 export function applyServerTimeouts(server: Server, idleMs = IDLE_TIMEOUT_MS): void {
   server.requestTimeout = 0;
   server.setTimeout(idleMs, (socket) => socket.destroy());
-}
-
-/** The production build's browser files: fingerprinted assets cached for a year, the rest for an hour. */
-export function builtAssets(clientDir: string): express.RequestHandler {
-  const router = express.Router();
-  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  return router;
 }
 
 /**
@@ -153,10 +145,12 @@ export function createHttpApp(
     res.status(refusal.status).type("text/plain").set({ "Cache-Control": "no-store", Connection: "close" }).send(refusal.message);
   });
 
-  // Compresses HTML, JSON, CSS and JS; responses marked no-transform (files) are left alone.
+  // Compresses pages and JSON as they are sent. Left alone: responses marked no-transform (files),
+  // event streams, and the built browser files, which the build compressed already (built-assets.ts).
   app.use(
     compression({
-      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+      filter: (req, res) =>
+        !isBuiltAsset(res) && !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
 
@@ -168,7 +162,7 @@ export function createHttpApp(
     const cache = new PageCache({ maxAgeMs: seconds * 1000, maxBytes: megabytes * 1024 * 1024 });
     app.use(pageCacheHandler(ctx, source.build, source.mode, cache));
   }
-  app.use(createRequestHandler({ build: source.build, mode: source.mode, getLoadContext: pageLoadContext }));
+  app.use(reactRouterHandler({ build: source.build, mode: source.mode, getLoadContext: pageLoadContext }));
   // Last: what failed outside React Router is one log line, not a stack on stderr.
   app.use(expressErrorLogger(ctx.log));
   return app;

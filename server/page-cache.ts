@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppContext } from "~/.server/context";
 import { CSP_HEADER, contentSecurityPolicy, loadContextWithNonce, pageFrameOrigins } from "~/.server/http/content-security";
 import { type CachedPage, cachedPage, chooseEncoding, isStorable, type PageCache, pageCacheKey } from "~/.server/http/page-cache";
+import { requestUrl, webRequest } from "./request-handler";
 
 /**
  * Serves the anonymous page cache (app/.server/http/page-cache.ts, decision 0029) in front of
@@ -26,12 +27,12 @@ export function pageCacheHandler(
   });
 
   return async (req, res, next) => {
-    const origin = `${req.protocol}://${req.get("host") ?? ""}`;
+    const url = requestUrl(req);
     // A Host no URL can be made of is left to the usual handler (and its refusal).
-    if (!URL.canParse(`${origin}${req.originalUrl}`)) return next();
+    if (!url) return next();
     const key = pageCacheKey({
       method: req.method,
-      origin,
+      origin: url.origin,
       url: req.originalUrl,
       pathname: req.path,
       cookie: req.get("cookie"),
@@ -50,7 +51,7 @@ export function pageCacheHandler(
       const generation = cache.generation;
       const loadContext = loadContextWithNonce(null);
       // Not tied to this visitor's connection: a page rendered for one who left serves the next.
-      const response = await render(fetchRequest(req, origin), loadContext);
+      const response = await render(webRequest(req, url), loadContext);
       const body = Buffer.from(await response.arrayBuffer());
       const page = await cachedPage(response.status, response.headers, body, pageFrameOrigins(loadContext), cache.now());
       const kept = isStorable(response.status, response.headers) && cache.set(key, page, generation);
@@ -60,16 +61,6 @@ export function pageCacheHandler(
       next(error);
     }
   };
-}
-
-/** The request as React Router takes it: a GET has no body to pass on. */
-function fetchRequest(req: express.Request, origin: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  return new Request(`${origin}${req.originalUrl}`, { method: req.method, headers });
 }
 
 function send(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss" | "bypass"): void {

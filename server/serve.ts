@@ -16,7 +16,8 @@ import { configuredOrigin } from "~/.server/http/origins";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
 import { MINUTE } from "~/.server/time";
 import { sweepPendingFiles } from "~/.server/uploads/pending-files";
-import { type AppSource, applyServerTimeouts, builtAssets, createHttpApp } from "./http";
+import { builtAssets } from "./built-assets";
+import { type AppSource, applyServerTimeouts, createHttpApp } from "./http";
 
 /**
  * An upload nobody has written to for this long is dead (a slow link sends something every few

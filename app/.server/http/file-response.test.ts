@@ -4,7 +4,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalStorage } from "../storage";
+import { readAll } from "../storage/storage";
 import { fileResponse, parseRange } from "./file-response";
+import { takeNodeBody } from "./node-body";
 
 describe("parseRange", () => {
   it("reads single ranges, suffixes and open ends", () => {
@@ -49,6 +51,27 @@ describe("fileResponse", () => {
     expect(res.headers.get("Content-Security-Policy")).toBe("sandbox");
     expect(res.headers.get("Cache-Control")).toContain("no-transform");
     expect(await res.text()).toBe("0123456789abcdefghij");
+  });
+
+  it("answers with the storage's Node stream as the body, for the HTTP layer to pipe", async () => {
+    const whole = takeNodeBody(await fileResponse(new Request("http://x/"), storage, file()));
+    expect(whole).toBeInstanceOf(Readable);
+    expect((await readAll(whole!)).toString()).toBe("0123456789abcdefghij");
+    const part = takeNodeBody(await fileResponse(new Request("http://x/", { headers: { Range: "bytes=5-9" } }), storage, file()));
+    expect((await readAll(part!)).toString()).toBe("56789");
+  });
+
+  it("opens no stream when there are no bytes to send: HEAD, 304, 416", async () => {
+    const asked = [
+      new Request("http://x/", { method: "HEAD" }),
+      new Request("http://x/", { headers: { "If-None-Match": `"${sha256}"` } }),
+      new Request("http://x/", { headers: { Range: "bytes=20-" } }),
+    ];
+    for (const request of asked) {
+      const res = await fileResponse(request, storage, file());
+      expect(res.body).toBeNull();
+      expect(takeNodeBody(res)).toBeUndefined();
+    }
   });
 
   it("resumes with a range, honouring If-Range only for the current ETag", async () => {

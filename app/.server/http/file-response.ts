@@ -1,8 +1,8 @@
-import { Readable } from "node:stream";
 import { DOWNLOAD_ERROR_HEADER, DOWNLOAD_ERRORS, type DownloadErrorCode } from "~/lib/download-errors";
 import { contentDisposition } from "~/lib/file-names";
 import type { ByteRange, Storage } from "../storage";
 import { StorageNotFoundError } from "../storage";
+import { nodeBodyResponse } from "./node-body";
 
 export interface StoredFile {
   key: string;
@@ -81,6 +81,8 @@ export function parseRange(header: string | null, size: number): RangeResult {
 /**
  * Streams a stored file as the response, honouring Range, If-Range (only
  * with our strong ETag) and If-None-Match, so interrupted downloads resume.
+ * The body is the storage's Node stream, which the HTTP layer pipes into the
+ * socket itself (node-body.ts); a HEAD or an empty file opens none.
  * A file missing from storage is a 404 with the spec's text, never a broken
  * stream; HEAD (the download button's check) asks the storage too, so it
  * answers as the GET would.
@@ -105,15 +107,18 @@ export async function fileResponse(request: Request, storage: Storage, file: Sto
     await hooks.onMissing?.();
     return downloadErrorResponse(404, "file-missing");
   }
-  await hooks.onFound?.();
-  const webBody = body ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : null;
+  try {
+    await hooks.onFound?.();
+  } catch (error) {
+    body?.destroy();
+    throw error;
+  }
   if (byteRange) {
     headers.set("Content-Range", `bytes ${byteRange.start}-${byteRange.end}/${file.size}`);
     headers.set("Content-Length", String(byteRange.end - byteRange.start + 1));
-    return new Response(webBody, { status: 206, headers });
-  }
-  headers.set("Content-Length", String(file.size));
-  return new Response(webBody, { status: 200, headers });
+  } else headers.set("Content-Length", String(file.size));
+  const init = { status: byteRange ? 206 : 200, headers };
+  return body ? nodeBodyResponse(body, init) : new Response(null, init);
 }
 
 /**

@@ -1,0 +1,46 @@
+import { Readable } from "node:stream";
+import { setImmediate as tick } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { nodeBodyResponse, takeNodeBody } from "./node-body";
+
+/** A stream of `chunks` that counts how often Node asked it for bytes. */
+function countedStream(chunks: string[]) {
+  const left = [...chunks];
+  const stream = new Readable({
+    read() {
+      reads.count++;
+      this.push(left.length ? Buffer.from(left.shift() ?? "") : null);
+    },
+  });
+  const reads = { count: 0 };
+  return { stream, reads };
+}
+
+describe("nodeBodyResponse", () => {
+  it("hands its Node stream to one taker, untouched", async () => {
+    const { stream, reads } = countedStream(["abc"]);
+    const response = nodeBodyResponse(stream, { status: 206, headers: { "Content-Length": "3" } });
+    await tick();
+    expect(reads.count).toBe(0);
+    expect(takeNodeBody(response)).toBe(stream);
+    expect(takeNodeBody(response)).toBeUndefined();
+    expect(response.status).toBe(206);
+    expect(response.headers.get("Content-Length")).toBe("3");
+  });
+
+  it("is a whole Response to whoever reads its body instead", async () => {
+    const { stream } = countedStream(["abc", "def"]);
+    const response = nodeBodyResponse(stream, {});
+    expect(await response.text()).toBe("abcdef");
+  });
+
+  it("closes the stream when its body is cancelled", async () => {
+    const { stream } = countedStream(["abc"]);
+    await nodeBodyResponse(stream, {}).body?.cancel();
+    expect(stream.destroyed).toBe(true);
+  });
+
+  it("knows no stream for any other Response", () => {
+    expect(takeNodeBody(new Response("abc"))).toBeUndefined();
+  });
+});

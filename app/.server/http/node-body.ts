@@ -1,0 +1,62 @@
+import { Readable } from "node:stream";
+
+/**
+ * Responses whose body is a Node stream (stored files: file-response.ts), for the HTTP layer to
+ * pipe straight into the socket (server/request-handler.ts, decision 0027). Through a web stream
+ * a 50 MB file left at 222-240 MB/s where piping it reached 503-585: every chunk was turned into
+ * a web stream chunk and back.
+ *
+ * The Response still has a real body, made from the stream only if someone reads it (a test, a
+ * handler that is not ours): whoever takes the Node stream never starts it, whoever reads the
+ * body gets the same bytes, only slower.
+ */
+const nodeBodies = new WeakMap<Response, Readable>();
+
+/**
+ * A Response dropped unsent (something threw after the route answered) would hold its file, or
+ * its S3 connection, until the process ends: once it is collected, its stream is closed. A
+ * stream someone took or started reading is theirs (unregistered: the stream is its own token).
+ */
+const unsent = new FinalizationRegistry<Readable>((stream) => stream.destroy());
+
+export function nodeBodyResponse(stream: Readable, init: ResponseInit): Response {
+  const response = new Response(webBodyOnDemand(stream), init);
+  nodeBodies.set(response, stream);
+  unsent.register(response, stream, stream);
+  return response;
+}
+
+/** The Node stream behind `response`, handed out once: the taker pipes it, or destroys it. */
+export function takeNodeBody(response: Response): Readable | undefined {
+  const stream = nodeBodies.get(response);
+  if (!stream) return undefined;
+  nodeBodies.delete(response);
+  unsent.unregister(stream);
+  return stream;
+}
+
+/**
+ * A web stream over `stream` that touches it only when first read: Readable.toWeb would start
+ * reading (and buffering) the file at once, racing whoever pipes the Node stream instead.
+ */
+function webBodyOnDemand(stream: Readable): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!reader) {
+          unsent.unregister(stream);
+          reader = (Readable.toWeb(stream) as ReadableStream<Uint8Array>).getReader();
+        }
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel() {
+        stream.destroy();
+      },
+    },
+    // No chunk asked for in advance: pull runs only when someone reads.
+    { highWaterMark: 0 },
+  );
+}

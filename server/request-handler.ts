@@ -1,0 +1,110 @@
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type express from "express";
+import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { takeNodeBody } from "~/.server/http/node-body";
+
+/**
+ * React Router behind Express (decision 0027): the Express request becomes a web Request, the
+ * app's Response is written back. It does what @react-router/express 7.18.4 does, with one
+ * addition: a file's body that is a Node stream (app/.server/http/node-body.ts) is piped into the
+ * socket as it is, at the speed of the disk, instead of through a web stream and back.
+ */
+export function reactRouterHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+}): express.RequestHandler {
+  const handle = createRouterHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    const url = requestUrl(req);
+    if (!url) {
+      res.status(400).type("text/plain").set("Cache-Control", "no-store").send("Bad Request: the Host header is not a valid host");
+      return;
+    }
+    try {
+      const request = webRequest(req, url, res);
+      const response = await handle(request, options.getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The address of an Express request as React Router sees it: the host is the one the browser
+ * named (X-Forwarded-Host is dropped before this, decision 0021). Null when no URL can be made of
+ * it (a port past 65535, say).
+ */
+export function requestUrl(req: express.Request): URL | null {
+  const port = /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const href = `${req.protocol}://${hostname}${port ? `:${Number(port)}` : ""}${req.originalUrl}`;
+  return URL.canParse(href) ? new URL(href) : null;
+}
+
+/**
+ * The web Request of an Express one at `url`. Given `res`, its signal aborts when the client goes
+ * away before the answer is complete; without it (a page rendered for the page cache, which
+ * serves the next visitor too) nothing aborts it.
+ */
+export function webRequest(req: express.Request, url: URL, res?: express.Response): Request {
+  const controller = new AbortController();
+  if (res) {
+    let finished = false;
+    res.on("finish", () => (finished = true));
+    res.on("close", () => finished || controller.abort());
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value) headers.set(name, value);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url.href, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** Writes `response` to `res`: a Node body piped, a web body written, none ended. */
+export async function sendResponse(res: express.Response, response: Response): Promise<void> {
+  const nodeBody = takeNodeBody(response);
+  if (res.destroyed || res.writableEnded) {
+    if (nodeBody) nodeBody.destroy();
+    else await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (nodeBody) return pipeNodeBody(nodeBody, res);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+/**
+ * Pipes a file into the response with backpressure; a client that goes away ends the read (the
+ * file is closed), a read that fails ends the response early (it cannot be whole) and is passed on.
+ */
+async function pipeNodeBody(body: Readable, res: express.Response): Promise<void> {
+  try {
+    await pipeline(body, res);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
+    throw error;
+  }
+}
