@@ -5,10 +5,11 @@ import { formGuard } from "./.server/http/form-guard";
 import { type MaintenanceClosed, maintenanceGate } from "./.server/http/maintenance";
 import { keepHeaders, noStoreForStaff } from "./.server/http/response-headers";
 import type { Route } from "./+types/root";
+import stylesheetUrl from "./app.css?url";
 import { MaintenancePage } from "./components/layout/maintenance";
+import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { LiveUpdates } from "./components/live/live-updates";
 import { IconSprite } from "./components/ui/icon-sprite";
-import "./app.css";
 
 // The policy goes first: it wraps every other answer, the maintenance page and refusals included.
 export const middleware: Route.MiddlewareFunction[] = [contentSecurityHeader, noStoreForStaff, ...maintenanceGate, formGuard];
@@ -16,7 +17,12 @@ export const middleware: Route.MiddlewareFunction[] = [contentSecurityHeader, no
 /** A thrown answer is rendered by this route's error boundary; a 429's Retry-After goes with it. */
 export const headers = keepHeaders("Retry-After");
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// The built pages carry the stylesheet inline (PageStylesheet, decision 0028); the development
+// server links it, so that Vite can replace it in the open page when a source changes.
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheetUrl }] : []),
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -25,6 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <PageStylesheet />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
