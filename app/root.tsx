@@ -1,5 +1,5 @@
+import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { Toaster } from "sonner";
 import { contentSecurityHeader } from "./.server/http/content-security";
 import { formGuard } from "./.server/http/form-guard";
 import { type MaintenanceClosed, maintenanceGate } from "./.server/http/maintenance";
@@ -10,6 +10,7 @@ import { MaintenancePage } from "./components/layout/maintenance";
 import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { LiveUpdates } from "./components/live/live-updates";
 import { IconSprite } from "./components/ui/icon-sprite";
+import { useToastWanted } from "./components/ui/toast";
 
 // The policy goes first: it wraps every other answer, the maintenance page and refusals included.
 export const middleware: Route.MiddlewareFunction[] = [contentSecurityHeader, noStoreForStaff, ...maintenanceGate, formGuard];
@@ -37,16 +38,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <IconSprite />
         {children}
-        {/*
-          Bottom left: clear of the headers and their Logout (top), of the dialogs (ui/styles.ts
-          keeps them above this corner) and of the public "Recent Updates" panel (bottom right on
-          wider screens); on the admin tables it covers titles, never the pinned actions (right).
-        */}
-        <Toaster richColors closeButton position="bottom-left" />
+        <Toasts />
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+const Toaster = lazy(() => import("./components/ui/toaster"));
+
+/** The toasts' corner, mounted with the first toast: sonner stays out of the first JavaScript (ui/toast.ts). */
+function Toasts() {
+  const wanted = useToastWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }
 
