@@ -42,7 +42,9 @@ function extractionChild(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    // The server bundle's chunks (the browser's lazy imports split it too) go beside index.js:
+    // server/serve.ts finds build/client from import.meta.url, one folder up from its module.
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts", output: { chunkFileNames: "[name]-[hash].js" } } : undefined,
     target: "es2022",
   },
   ssr: { external: SERVER_PACKAGES },

@@ -1,14 +1,16 @@
+import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { Toaster } from "sonner";
 import { contentSecurityHeader } from "./.server/http/content-security";
 import { formGuard } from "./.server/http/form-guard";
 import { type MaintenanceClosed, maintenanceGate } from "./.server/http/maintenance";
 import { keepHeaders, noStoreForStaff } from "./.server/http/response-headers";
 import type { Route } from "./+types/root";
+import stylesheetUrl from "./app.css?url";
 import { MaintenancePage } from "./components/layout/maintenance";
+import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { LiveUpdates } from "./components/live/live-updates";
 import { IconSprite } from "./components/ui/icon-sprite";
-import "./app.css";
+import { useToastWanted } from "./components/ui/toast";
 
 // The policy goes first: it wraps every other answer, the maintenance page and refusals included.
 export const middleware: Route.MiddlewareFunction[] = [contentSecurityHeader, noStoreForStaff, ...maintenanceGate, formGuard];
@@ -16,7 +18,12 @@ export const middleware: Route.MiddlewareFunction[] = [contentSecurityHeader, no
 /** A thrown answer is rendered by this route's error boundary; a 429's Retry-After goes with it. */
 export const headers = keepHeaders("Retry-After");
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// The built pages carry the stylesheet inline (PageStylesheet, decision 0028); the development
+// server links it, so that Vite can replace it in the open page when a source changes.
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheetUrl }] : []),
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -25,21 +32,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <PageStylesheet />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <IconSprite />
         {children}
-        {/*
-          Bottom left: clear of the headers and their Logout (top), of the dialogs (ui/styles.ts
-          keeps them above this corner) and of the public "Recent Updates" panel (bottom right on
-          wider screens); on the admin tables it covers titles, never the pinned actions (right).
-        */}
-        <Toaster richColors closeButton position="bottom-left" />
+        <Toasts />
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+const Toaster = lazy(() => import("./components/ui/toaster"));
+
+/** The toasts' corner, mounted with the first toast: sonner stays out of the first JavaScript (ui/toast.ts). */
+function Toasts() {
+  const wanted = useToastWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { DOWNLOAD_ERROR_HEADER, downloadFailure } from "~/lib/download-errors";
 import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";

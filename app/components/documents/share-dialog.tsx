@@ -1,9 +1,7 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Copy, Share2, X } from "lucide-react";
-import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { Share2 } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { SHARE_TARGETS, type ShareInput, shareHref } from "~/lib/share";
-import { buttonClass, dialogClass, inputClass, labelClass } from "../ui/styles";
+import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 
 export interface ShareDialogProps {
@@ -16,112 +14,42 @@ export interface ShareDialogProps {
 /**
  * "Share Document" (public-portal section 2): the link with a copy button, an
  * optional recipient and message, and five share targets. With JavaScript it
- * is a Radix dialog (focus trap, Esc, focus returns to the button); without
- * it, a disclosure that reveals the link and the targets as plain links.
+ * is a Radix dialog (focus trap, Esc, focus returns to the button), loaded when
+ * the button is first pressed: the dialog library stays out of the page's first
+ * JavaScript (decision 0028). Without it, a disclosure that reveals the link and
+ * the targets as plain links.
  */
 export function ShareDialog({ url, title, className = "" }: ShareDialogProps) {
   const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   if (!hydrated) return <ShareDisclosure url={url} title={title} className={className} />;
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={`${buttonClass.secondary} ${className}`.trim()}>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        className={`${buttonClass.secondary} ${className}`.trim()}
+      >
         <Share2 aria-hidden className="h-4 w-4" />
         Share
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className={`${dialogClass} max-w-md`}>
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">Share Document</Dialog.Title>
-            <Dialog.Close className={`${buttonClass.ghost} -mr-2 -mt-1 px-2`} aria-label="Close">
-              <X aria-hidden className="h-4 w-4" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">{title}</Dialog.Description>
-          <ShareForm url={url} title={title} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ShareDialogContent url={url} title={title} onClose={() => setOpen(false)} trigger={trigger} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
-function ShareForm({ url, title }: { url: string; title: string }) {
-  const ids = useId();
-  const linkRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState("");
-  const [message, setMessage] = useState("");
-  const input: ShareInput = { url, title, email, message };
-
-  async function copy() {
-    try {
-      if (!navigator.clipboard) throw new Error("Clipboard unavailable");
-      await navigator.clipboard.writeText(url);
-      toast.success("Link copied", { description: "Document link copied to clipboard" });
-    } catch {
-      // Selecting the text leaves the visitor one keystroke from copying it themselves.
-      linkRef.current?.select();
-      toast.error("Copy failed", { description: "Please copy the URL manually" });
-    }
-  }
-
-  return (
-    <div className="mt-4 space-y-4">
-      <div>
-        <label htmlFor={`${ids}-link`} className={labelClass}>
-          Document link
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            ref={linkRef}
-            id={`${ids}-link`}
-            type="url"
-            readOnly
-            value={url}
-            onFocus={(e) => e.currentTarget.select()}
-            className={`${inputClass} min-w-0 flex-1`}
-          />
-          <button type="button" onClick={copy} className={buttonClass.secondary}>
-            <Copy aria-hidden className="h-4 w-4" />
-            Copy
-          </button>
-        </div>
-      </div>
-      <div>
-        <label htmlFor={`${ids}-email`} className={labelClass}>
-          Email (optional)
-        </label>
-        <input
-          id={`${ids}-email`}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="recipient@example.org"
-          autoComplete="email"
-          className={`${inputClass} mt-1`}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${ids}-message`} className={labelClass}>
-          Message (optional)
-        </label>
-        <textarea
-          id={`${ids}-message`}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          rows={3}
-          className={`${inputClass} mt-1`}
-        />
-      </div>
-      <ShareTargets
-        input={input}
-        onEmail={() => toast.success("Email opened", { description: "Your email client should open with the document link" })}
-      />
-    </div>
-  );
-}
+const ShareDialogContent = lazy(() => import("./share-dialog-content"));
 
 /** The five targets as links: they work the same with or without JavaScript. */
-function ShareTargets({ input, onEmail }: { input: ShareInput; onEmail?: () => void }) {
+export function ShareTargets({ input, onEmail }: { input: ShareInput; onEmail?: () => void }) {
   return (
     <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Share via">
       {SHARE_TARGETS.map(({ target, label }) => (

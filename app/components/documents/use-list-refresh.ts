@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useFetcher, useLocation, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 /** The spec's refresh period for the public lists (public-portal section 9). */
 export const LIST_REFRESH_MS = 60_000;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { type LiveMessage, useLiveEvents } from "./live-events";
 import { NEW_DOCUMENT_TITLE, newDocumentNotification, notificationsReducer, publishedMessage } from "./notifications";
 import { NotificationsPanel } from "./notifications-panel";

@@ -1,7 +1,6 @@
 import { Copy, FolderOpen, Mail, MessageCircle } from "lucide-react";
 import { useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { toast } from "sonner";
 import { app } from "~/.server/context";
 import { viewSharedFolder } from "~/.server/folders/folders.service";
 import { siteOrigin } from "~/.server/http/origins";
@@ -11,6 +10,7 @@ import { limitShareLookup } from "~/.server/shares/share-limit";
 import { DocumentCard } from "~/components/documents/document-card";
 import { Pager } from "~/components/ui/pager";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
+import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { SHARED_FOLDER_PER } from "~/lib/folders";
 import { pageHref, readPaging } from "~/lib/paging";

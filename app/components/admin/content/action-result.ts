@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { ToastMessage } from "../../ui/use-toast-message";
 
 /** What the content screens' actions answer a dialog (with JavaScript) with. */

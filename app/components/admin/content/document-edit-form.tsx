@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES, DOCUMENT_TEXT_LIMITS, editCategoryOptions, splitMessage } from "~/lib/document-form";

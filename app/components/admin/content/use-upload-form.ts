@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { type DocumentFacetsInput, EMPTY_FACETS_INPUT } from "~/lib/document-facets";
 import { checkUploadFile, DOCUMENT_MESSAGES, splitMessage, titleFromFileName } from "~/lib/document-form";
 import type { ToastMessage } from "../../ui/use-toast-message";

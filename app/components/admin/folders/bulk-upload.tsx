@@ -1,7 +1,7 @@
 import { Files, Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { EMPTY_FACETS_INPUT, type FacetSuggestions, facetsInputOf } from "~/lib/document-facets";
 import {
   BULK_ACCEPT,

@@ -1,7 +1,7 @@
 import { CheckCircle2, Circle, Loader2, Wand2, XCircle } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { FOLDER_MESSAGES, GUIDANCE_FOLDERS, QUICK_SETUP_PAUSE_MS, type QuickSetupItem, quickSetupSummary } from "~/lib/folders";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";

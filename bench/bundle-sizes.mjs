@@ -1,0 +1,121 @@
+// @ts-check
+/**
+ * What JavaScript each public page loads, read from the production build (build/client): React
+ * Router writes its browser manifest (assets/manifest-<hash>.js: the entry, and per route its
+ * module and the chunks it imports). A page loads the manifest, the entry with its imports, and
+ * the module and imports of every route its address matches (root, the public layout, the page).
+ * Used by `npm run bench:bundle` (the report) and tests/e2e/page-weight.spec.ts (the budget).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { matchRoutes } from "react-router";
+
+/** The public pages: every child of the public layout, with a sample address for each. */
+const PUBLIC_LAYOUT = "routes/public/layout";
+
+/**
+ * @typedef {{ id: string, parentId?: string, path?: string, index?: boolean, module: string, imports?: string[], css?: string[] }} ManifestRoute
+ * @typedef {{ entry: { module: string, imports: string[] }, routes: Record<string, ManifestRoute>, url: string }} Manifest
+ * @typedef {{ file: string, raw: number, brotli: number }} FileSize
+ */
+
+/** @param {string} clientDir build/client @returns {Manifest} */
+export function readManifest(clientDir) {
+  const assets = path.join(clientDir, "assets");
+  const name = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!name) throw new Error(`no React Router manifest in ${assets}: build first`);
+  const text = fs.readFileSync(path.join(assets, name), "utf8");
+  // The file is one assignment: window.__reactRouterManifest={...};
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+}
+
+/**
+ * Brotli at quality 4: what the server's compression sends (the `compression` package's default).
+ * @param {Buffer} bytes
+ */
+export function brotliSize(bytes) {
+  return zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+}
+
+/** The route ids an address matches, root first. @param {Manifest} manifest @param {string} pathname */
+export function matchedRouteIds(manifest, pathname) {
+  /** @typedef {{ id: string, path?: string, index?: boolean, children: Tree[] }} Tree */
+  /** @type {Map<string, Tree>} */
+  const nodes = new Map();
+  for (const r of Object.values(manifest.routes)) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, children: [] });
+  /** @type {Tree[]} */
+  const top = [];
+  for (const r of Object.values(manifest.routes)) {
+    const node = /** @type {Tree} */ (nodes.get(r.id));
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    (parent ? parent.children : top).push(node);
+  }
+  const matches = matchRoutes(/** @type {any} */ (top), pathname) ?? [];
+  return matches.map((m) => /** @type {string} */ (m.route.id));
+}
+
+/**
+ * The JavaScript files one address loads, in load order, without repeats. Not the manifest file:
+ * with React Router's lazy route discovery (its default) the page carries the part it needs inline.
+ * @param {Manifest} manifest @param {string} pathname
+ */
+export function scriptsFor(manifest, pathname) {
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const id of matchedRouteIds(manifest, pathname)) {
+    const route = manifest.routes[id];
+    if (!route) continue;
+    files.add(route.module);
+    for (const f of route.imports ?? []) files.add(f);
+  }
+  return [...files];
+}
+
+/** A sample address of each public page (a parameter becomes "sample"). @param {Manifest} manifest */
+export function publicPages(manifest) {
+  /** @type {Array<{ id: string, pathname: string }>} */
+  const pages = [];
+  /** @param {string} parentId @param {string} prefix */
+  const walk = (parentId, prefix) => {
+    for (const r of Object.values(manifest.routes)) {
+      if (r.parentId !== parentId) continue;
+      const here = r.path ? `${prefix}/${r.path}`.replace(/\/+/g, "/") : prefix;
+      const hasChildren = Object.values(manifest.routes).some((c) => c.parentId === r.id);
+      if (hasChildren) walk(r.id, here);
+      else pages.push({ id: r.id, pathname: (here || "/").replace(/:\w+/g, "sample").replace("*", "no-such-page") });
+    }
+  };
+  walk(PUBLIC_LAYOUT, "");
+  return pages;
+}
+
+/**
+ * Per public page: its JavaScript files with raw and brotli sizes, and the totals.
+ * @param {string} clientDir build/client
+ * @returns {Array<{ id: string, pathname: string, files: FileSize[], raw: number, brotli: number }>}
+ */
+export function publicBundles(clientDir) {
+  const manifest = readManifest(clientDir);
+  /** @type {Map<string, FileSize>} */
+  const sizes = new Map();
+  /** @param {string} file */
+  const size = (file) => {
+    let s = sizes.get(file);
+    if (!s) {
+      const bytes = fs.readFileSync(path.join(clientDir, file));
+      s = { file, raw: bytes.length, brotli: brotliSize(bytes) };
+      sizes.set(file, s);
+    }
+    return s;
+  };
+  return publicPages(manifest).map(({ id, pathname }) => {
+    const files = scriptsFor(manifest, pathname).map(size);
+    return {
+      id,
+      pathname,
+      files,
+      raw: files.reduce((n, f) => n + f.raw, 0),
+      brotli: files.reduce((n, f) => n + f.brotli, 0),
+    };
+  });
+}

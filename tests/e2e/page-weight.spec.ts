@@ -1,0 +1,59 @@
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { publicBundles, readManifest } from "../../bench/bundle-sizes.mjs";
+import { test } from "./support/test";
+
+/**
+ * Issue 13 (decision 0028): on a thin link the content comes first and the JavaScript stays small.
+ * The served HTML has its stylesheet inline and nothing in its head that fetches a script; the
+ * production build (run.mjs builds it first) gives no public page more JavaScript than its budget.
+ */
+
+const clientDir = path.resolve(import.meta.dirname, "..", "..", "build", "client");
+const base = () => process.env.PORTAL_URL!;
+
+/**
+ * Brotli KB (quality 4, as served). React, React DOM and React Router (the entry and its chunks)
+ * are about 112 KB of it on every page, whatever the page does; what the pages themselves add is
+ * kept apart, so that a library slipping back into every page (the toasts' 10 KB, the dialog's
+ * 14 KB) fails here, not on a responder's phone.
+ */
+const FRAMEWORK_BUDGET_KB = 116;
+const PAGE_CODE_BUDGET_KB = 28;
+
+test("the head carries the stylesheet and no script; the scripts' preloads follow the content", async ({ request }) => {
+  for (const pathname of ["/", "/documents", "/reports", "/about", "/document/no-such-document"]) {
+    const html = await (await request.get(`${base()}${pathname}`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const body = html.slice(html.indexOf("</head>"));
+    // Booleans and short strings: a failure prints no 45 KB stylesheet.
+    const style = head.slice(head.indexOf("<style>"), head.indexOf("</style>"));
+    expect(style.length > 10_000 && style.includes(".btn{"), `${pathname}: the stylesheet inline in the head`).toBe(true);
+    expect(head.match(/rel="(stylesheet|modulepreload)"[^>]*|<script[^>]*/g), `${pathname}: what the head fetches`).toBeNull();
+    // Every module is still preloaded in one wave, with the response's nonce, after the main content.
+    const preloads = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)" nonce="([^"]+)"\/>/g)];
+    expect(preloads.length, pathname).toBeGreaterThan(3);
+    expect(body.indexOf(preloads[0]![0]), pathname).toBeGreaterThan(body.indexOf("</main>"));
+    expect(
+      preloads.every((m) => m[2] === preloads[0]![2]),
+      pathname,
+    ).toBe(true);
+  }
+});
+
+test("no public page loads more JavaScript than its budget", () => {
+  const manifest = readManifest(clientDir);
+  const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
+  const pages = publicBundles(clientDir);
+  expect(pages.map((p) => p.pathname)).toEqual(expect.arrayContaining(["/", "/reports", "/document/sample"]));
+  for (const page of pages) {
+    const own = page.files.filter((f) => !framework.has(f.file));
+    const frameworkSize = page.files.filter((f) => framework.has(f.file)).reduce((n, f) => n + f.brotli, 0);
+    const ownSize = own.reduce((n, f) => n + f.brotli, 0);
+    const biggest = [...own].sort((a, b) => b.brotli - a.brotli).slice(0, 5);
+    const detail = `${page.pathname}: biggest ${biggest.map((f) => `${f.file} ${kb(f.brotli)} KB`).join(", ")}`;
+    expect(kb(frameworkSize), page.pathname).toBeLessThanOrEqual(FRAMEWORK_BUDGET_KB);
+    expect(kb(ownSize), detail).toBeLessThanOrEqual(PAGE_CODE_BUDGET_KB);
+  }
+});
