@@ -202,6 +202,8 @@ test("one toast per action: a failed sign-in, a save, a delete", async ({ browse
     await page.getByLabel("Password", { exact: true }).fill(`wrong-password-${attempt}`);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByText(`${5 - attempt} attempts remaining`).first()).toBeVisible();
+    // The toast follows the form's own message once the toaster has loaded (on first use).
+    await expect.poll(async () => (await toastsSeen(page, "Authentication Failed")).length, `toast of attempt ${attempt}`).toBe(attempt);
     await routerSettled(page);
     // Typing again re-renders the page; it must not say the last failure again.
     await page.getByLabel("Password", { exact: true }).fill("typing");
