@@ -45,7 +45,14 @@ function ensureBuild() {
   if (current === wanted && fs.existsSync(path.join(buildDir, "server", "index.js"))) return;
   console.error(current ? "portal: sources changed, rebuilding..." : "portal: no build yet, building...");
   const cli = path.join(root, "node_modules", "@react-router", "dev", "bin.js");
-  const result = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  // Always the production bundle, whatever NODE_ENV says where the command runs: a build made
+  // under a test runner's NODE_ENV=test bundled React's development code (twice the JavaScript,
+  // unminified), and a later start found it current and served it.
+  const result = spawnSync(process.execPath, [cli, "build"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) {
     console.error("portal: the build failed; see the messages above.");
     process.exit(1);
