@@ -20,6 +20,7 @@ export function pageCacheHandler(
   cache: PageCache,
 ): express.RequestHandler {
   const render = createRequestHandler(build, mode);
+  const inFlight = new Map<string, Promise<Rendered>>();
   // Any change anywhere empties it: which pages show a document (lists, counts, facets, search,
   // the home page) is too wide a question to answer per event, and a render costs milliseconds.
   ctx.events.subscribe((event) => {
@@ -48,19 +49,50 @@ export function pageCacheHandler(
     try {
       const hit = cache.get(key);
       if (hit) return send(req, res, hit, "hit");
-      const generation = cache.generation;
-      const loadContext = loadContextWithNonce(null);
-      // Not tied to this visitor's connection: a page rendered for one who left serves the next.
-      const response = await render(webRequest(req, url), loadContext);
-      const body = Buffer.from(await response.arrayBuffer());
-      const page = await cachedPage(response.status, response.headers, body, pageFrameOrigins(loadContext), cache.now());
-      const kept = isStorable(response.status, response.headers) && cache.set(key, page, generation);
-      for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+      // Visitors who ask while the page is being rendered (the first seconds after a change empty
+      // the cache, and a busy page gets dozens of requests in a render's time) wait for that one
+      // render rather than each starting their own. Only within one generation: a request made
+      // after a change never gets a page rendered before it.
+      const flightKey = `${cache.generation}\n${key}`;
+      const flying = inFlight.get(flightKey);
+      if (flying) {
+        const shared = await flying;
+        if (shared.storable) return send(req, res, shared.page, "hit");
+      }
+      const rendering = renderForCache(req, url, key);
+      if (!flying) {
+        inFlight.set(flightKey, rendering);
+        void rendering.finally(() => inFlight.delete(flightKey)).catch(() => {});
+      }
+      const { page, storable, cookies, kept } = await rendering;
+      // A page not for everyone (not kept) may carry this visitor's cookies; a kept one never has any.
+      if (!storable) for (const cookie of cookies) res.append("Set-Cookie", cookie);
       send(req, res, page, kept ? "miss" : "bypass");
     } catch (error) {
       next(error);
     }
   };
+
+  /** Renders a page without a nonce, buffered and compressed, and keeps it when it is for everyone. */
+  async function renderForCache(req: express.Request, url: URL, key: string): Promise<Rendered> {
+    const generation = cache.generation;
+    const loadContext = loadContextWithNonce(null);
+    // Not tied to this visitor's connection: a page rendered for one who left serves the next.
+    const response = await render(webRequest(req, url), loadContext);
+    const body = Buffer.from(await response.arrayBuffer());
+    const page = await cachedPage(response.status, response.headers, body, pageFrameOrigins(loadContext), cache.now());
+    const storable = isStorable(response.status, response.headers);
+    const kept = storable && cache.set(key, page, generation);
+    return { page, storable, kept, cookies: response.headers.getSetCookie() };
+  }
+}
+
+interface Rendered {
+  page: CachedPage;
+  /** For everyone (a 200 without cookies that may be stored), whether or not the cache kept it. */
+  storable: boolean;
+  kept: boolean;
+  cookies: string[];
 }
 
 function send(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss" | "bypass"): void {

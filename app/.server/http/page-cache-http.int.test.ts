@@ -118,6 +118,14 @@ for (const engine of testEngines()) {
       expect(await plain.text()).toBe(html);
     });
 
+    it("renders a page once for the visitors who ask while it is being rendered", async () => {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => http.get("/reports?coalesced=1")));
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+      expect(answers.map(state).sort()).toEqual(["hit", "hit", "hit", "hit", "hit", "hit", "hit", "miss"]);
+      const bodies = await Promise.all(answers.map((a) => a.text()));
+      expect(new Set(bodies).size).toBe(1);
+    });
+
     it("never serves a staff page to a visitor, nor a visitor's page to staff", async () => {
       await http.get("/");
       expect(state(await http.get("/"))).toBe("hit");
