@@ -20,7 +20,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createTemporaryDatabase } from "./engines.mjs";
-import { ensureBuild, portalArgv, printTable, root, snapshotBuild, startServer, tempDataDir } from "./support.mjs";
+import { cleanupRegistry, ensureBuild, portalArgv, printTable, root, snapshotBuild, startServer, tempDataDir } from "./support.mjs";
 import { ensureWrk, percentile, runWrk, writeWrkScript } from "./wrk.mjs";
 
 const args = process.argv.slice(2);
@@ -45,24 +45,7 @@ try {
   process.exit(1);
 }
 
-/** @type {Array<() => unknown>} */
-const cleanups = [];
-async function cleanUp() {
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step();
-    } catch (error) {
-      console.error(`clean-up: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-const limit = setTimeout(() => {
-  console.error("bench:pages: over the time limit, stopping");
-  void cleanUp().then(() => process.exit(1));
-}, OVERALL_LIMIT_MS);
-for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
-  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
-}
+const cleanups = cleanupRegistry("bench:pages", OVERALL_LIMIT_MS);
 
 /** One `portal` command in the snapshot's bundle; throws with its output on failure. */
 function runPortal(
@@ -122,7 +105,7 @@ async function load(/** @type {string} */ url, /** @type {string} */ script) {
     headers: [`Accept-Encoding: ${ACCEPT_ENCODING}`],
     cpu: 1,
   });
-  cleanups.push(wrk.kill);
+  cleanups.add(wrk.kill);
   const report = await wrk.done;
   const errors = Object.values(report.errors).reduce((a, b) => a + b, 0);
   return { rps: report.requests / (report.durationUs / 1e6), p99: percentile(report.latency, 0.99) / 1000, errors };
@@ -146,7 +129,7 @@ http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   };
-  cleanups.push(stop);
+  cleanups.add(stop);
   const port = await new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (c) => {
@@ -177,12 +160,12 @@ async function runOne(
   /** @type {string} */ script,
 ) {
   const dataDir = tempDataDir();
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   /** @type {Record<string, string>} */
   const env = { NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: "" };
   if (engine === "postgres") {
     const db = await createTemporaryDatabase();
-    cleanups.push(db.drop);
+    cleanups.add(db.drop);
     env.DATABASE_URL = db.url;
   } else if (engine !== "sqlite") throw new Error(`unknown engine ${engine}`);
   if (size === "demo") runPortal(bundle, "demo", [], env);
@@ -194,7 +177,7 @@ async function runOne(
   // Cache off: every request is rendered (the "before").
   {
     const server = await startServer(dataDir, { env: { ...env, PAGE_CACHE_SECONDS: "0" }, bundle, cpu: 0 });
-    cleanups.push(server.stop);
+    cleanups.add(server.stop);
     const id = await newestDocumentId(server.url);
     for (const p of PAGES) {
       const url = `${server.url}${p.path.replace("{id}", id)}`;
@@ -204,7 +187,7 @@ async function runOne(
     await server.stop();
   }
   const server = await startServer(dataDir, { env, bundle, cpu: 0 });
-  cleanups.push(server.stop);
+  cleanups.add(server.stop);
   const id = await newestDocumentId(server.url);
   for (const p of PAGES) {
     const url = `${server.url}${p.path.replace("{id}", id)}`;
@@ -248,9 +231,9 @@ async function newestDocumentId(/** @type {string} */ base) {
 async function main() {
   ensureBuild();
   const build = snapshotBuild();
-  cleanups.push(build.remove);
+  cleanups.add(build.remove);
   const scriptDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-wrk-"));
-  cleanups.push(() => fs.rmSync(scriptDir, { recursive: true, force: true }));
+  cleanups.add(() => fs.rmSync(scriptDir, { recursive: true, force: true }));
   const script = writeWrkScript(scriptDir);
   console.log(
     `# Pages benchmark\n\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}. ` +
@@ -263,12 +246,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-  clearTimeout(limit);
-}
+await cleanups.guard(main);

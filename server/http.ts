@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppContext } from "~/.server/context";
 import { accessLog } from "~/.server/http/access-log";
 import { bodyRefusal, isUploadRoute } from "~/.server/http/body-limit";
@@ -157,12 +157,14 @@ export function createHttpApp(
   app.get("/healthz", healthz(ctx));
 
   app.use(source.assets);
+  // One React Router handler, for the pages the cache renders and for everything else.
+  const render = createRequestHandler(source.build, source.mode);
   const { seconds, megabytes } = ctx.config.pageCache;
   if (pageCache && seconds > 0) {
     const cache = new PageCache({ maxAgeMs: seconds * 1000, maxBytes: megabytes * 1024 * 1024 });
-    app.use(pageCacheHandler(ctx, source.build, source.mode, cache));
+    app.use(pageCacheHandler(ctx, render, cache));
   }
-  app.use(reactRouterHandler({ build: source.build, mode: source.mode, getLoadContext: pageLoadContext }));
+  app.use(reactRouterHandler({ render, getLoadContext: pageLoadContext }));
   // Last: what failed outside React Router is one log line, not a stack on stderr.
   app.use(expressErrorLogger(ctx.log));
   return app;

@@ -1,8 +1,16 @@
 import type express from "express";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { RequestHandler } from "react-router";
 import type { AppContext } from "~/.server/context";
-import { CSP_HEADER, contentSecurityPolicy, loadContextWithNonce, pageFrameOrigins } from "~/.server/http/content-security";
-import { type CachedPage, cachedPage, chooseEncoding, isStorable, type PageCache, pageCacheKey } from "~/.server/http/page-cache";
+import { CSP_HEADER, loadContextWithNonce, pageFrameOrigins } from "~/.server/http/content-security";
+import {
+  type CachedPage,
+  cachedPage,
+  chooseEncoding,
+  isCacheablePath,
+  isStorable,
+  type PageCache,
+  pageCacheKey,
+} from "~/.server/http/page-cache";
 import { requestUrl, webRequest } from "./request-handler";
 
 /**
@@ -13,13 +21,7 @@ import { requestUrl, webRequest } from "./request-handler";
  * `X-Page-Cache` says which: `hit`, `miss` (rendered and kept) or `bypass` (rendered for this
  * request only: not a 200, or an answer that must not be kept).
  */
-export function pageCacheHandler(
-  ctx: AppContext,
-  build: ServerBuild | (() => Promise<ServerBuild>),
-  mode: "production" | "development",
-  cache: PageCache,
-): express.RequestHandler {
-  const render = createRequestHandler(build, mode);
+export function pageCacheHandler(ctx: AppContext, render: RequestHandler, cache: PageCache): express.RequestHandler {
   const inFlight = new Map<string, Promise<Rendered>>();
   // Any change anywhere empties it: which pages show a document (lists, counts, facets, search,
   // the home page) is too wide a question to answer per event, and a render costs milliseconds.
@@ -28,6 +30,8 @@ export function pageCacheHandler(
   });
 
   return async (req, res, next) => {
+    // Most requests are none of the cache's: they go on before any parsing.
+    if (req.method !== "GET" || !isCacheablePath(req.path)) return next();
     const url = requestUrl(req);
     // A Host no URL can be made of is left to the usual handler (and its refusal).
     if (!url) return next();
@@ -99,10 +103,7 @@ function send(req: express.Request, res: express.Response, page: CachedPage, sta
   res.status(page.status);
   for (const [name, value] of page.headers) res.append(name, value);
   // Replaces the per-response nonce policy set before: these bytes are the same for everyone.
-  res.setHeader(
-    CSP_HEADER,
-    contentSecurityPolicy({ nonce: null, scriptHashes: page.scriptHashes, frameOrigins: new Set(page.frameOrigins) }),
-  );
+  res.setHeader(CSP_HEADER, page.policy);
   res.setHeader("ETag", page.etag);
   // The answer differs by encoding, and a visitor with a session cookie gets another page.
   res.setHeader("Vary", "Accept-Encoding, Cookie");

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
-import { createRequestHandler as createRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RequestHandler, RouterContextProvider } from "react-router";
 import { takeNodeBody } from "~/.server/http/node-body";
 
 /**
@@ -12,11 +12,9 @@ import { takeNodeBody } from "~/.server/http/node-body";
  * socket as it is, at the speed of the disk, instead of through a web stream and back.
  */
 export function reactRouterHandler(options: {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  mode: "production" | "development";
+  render: RequestHandler;
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
 }): express.RequestHandler {
-  const handle = createRouterHandler(options.build, options.mode);
   return async (req, res, next) => {
     const url = requestUrl(req);
     if (!url) {
@@ -25,7 +23,7 @@ export function reactRouterHandler(options: {
     }
     try {
       const request = webRequest(req, url, res);
-      const response = await handle(request, options.getLoadContext(req, res));
+      const response = await options.render(request, options.getLoadContext(req, res));
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { SIDE_MENU_COOKIE } from "~/lib/side-menu";
+import { contentSecurityPolicy } from "./content-security";
 
 /**
  * The cache of anonymous pages (issue 13, decision 0029): the public pages, their data requests
@@ -76,10 +77,11 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   etag: string;
-  /** The sha256 hashes (base64) of the page's inline scripts, for its Content-Security-Policy. */
-  scriptHashes: string[];
-  /** The hosts the page frames (a dashboard's page), for its policy's frame-src. */
-  frameOrigins: string[];
+  /**
+   * Its Content-Security-Policy, built once: the sha256 hashes of its inline scripts in place of a
+   * nonce, and the hosts it frames (a dashboard's page).
+   */
+  policy: string;
   body: { identity: Buffer; br: Buffer; gzip: Buffer };
   storedAt: number;
 }
@@ -128,8 +130,11 @@ export async function cachedPage(
     status,
     headers: [...headers].filter(([name]) => !UNSTORED_HEADERS.has(name.toLowerCase())),
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-    scriptHashes: isHtml ? inlineScriptHashes(body.toString("utf8")) : [],
-    frameOrigins: [...frameOrigins],
+    policy: contentSecurityPolicy({
+      nonce: null,
+      scriptHashes: isHtml ? inlineScriptHashes(body.toString("utf8")) : [],
+      frameOrigins: new Set(frameOrigins),
+    }),
     body: { identity: body, br, gzip: gz },
     storedAt: now,
   };
