@@ -100,9 +100,11 @@ interface Rendered {
 }
 
 function send(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss" | "bypass"): void {
-  res.status(page.status);
-  for (const [name, value] of page.headers) res.append(name, value);
-  // Replaces the per-response nonce policy set before: these bytes are the same for everyone.
+  res.statusCode = page.status;
+  // Stored from a Headers object, so each name once (and never Set-Cookie): set, not appended.
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  // No per-response nonce policy is made for what the cache answers: these bytes are the same
+  // for everyone, and the policy names the hashes of their inline scripts.
   res.setHeader(CSP_HEADER, page.policy);
   res.setHeader("ETag", page.etag);
   // The answer differs by encoding, and a visitor with a session cookie gets another page.
@@ -115,7 +117,7 @@ function send(req: express.Request, res: express.Response, page: CachedPage, sta
   }
   const encoding = chooseEncoding(req.get("accept-encoding"));
   const body = page.body[encoding];
-  // Set here, the compression middleware leaves the answer alone: no work per visitor.
+  // Stored compressed: no compression work per visitor (the compression middleware comes later).
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body.length));
   res.end(body);

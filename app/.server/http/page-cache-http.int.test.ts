@@ -90,11 +90,19 @@ for (const engine of testEngines()) {
       expect(state(second)).toBe("hit");
       expect(second.headers.get("content-encoding")).toBe("br");
       expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+      // Answered ahead of most of the middleware chain, a hit still carries what every answer does.
+      expect(second.headers.get("x-request-id")).toMatch(/\S/);
+      expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+      expect(second.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(second.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(second.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
       const html = await second.text(); // fetch decodes brotli
       expect(html).toContain(title);
       expect(html).not.toMatch(/\snonce=/);
 
       const policy = second.headers.get("content-security-policy") ?? "";
+      // One policy, not a nonce policy beside the page's (a browser would apply both).
+      expect(policy).not.toContain(", default-src");
       const scriptSrc = /script-src ([^;]+)/.exec(policy)?.[1]?.split(" ") ?? [];
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       expect(scriptSrc.some((v) => v.startsWith("'nonce-"))).toBe(false);
