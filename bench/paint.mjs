@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * Issue 13: on a thin link, when does what the reader came for appear? The production build with
- * the demo content, on loopback, read by Chromium through an emulated link (CDP
+ * the demo content and with N generated documents (SQLite), on loopback, read by Chromium through an emulated link (CDP
  * Network.emulateNetworkConditions: 400 ms latency, 400 kbit/s each way, cache disabled), a fresh
  * page for each load. For `/`, `/reports` and the newest document's page, several loads each;
  * prints the medians:
@@ -18,7 +18,10 @@
  *   bytes of JavaScript as transferred (Resource Timing's encodedBodySize), all after the load.
  *   Times are from the start of the navigation.
  *
- *   npm run bench:paint            (-- --runs N, default 5; CHROMIUM_PATH, default /usr/bin/chromium)
+ *   npm run bench:paint -- [--runs 5] [--sizes demo,100000]     (CHROMIUM_PATH, default /usr/bin/chromium)
+ *
+ * With the page cache on, as in production: the first load of each page (not counted) renders it,
+ * the counted ones are served from the cache; the detail page is rendered for every load.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -26,14 +29,15 @@ import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { cleanupRegistry, ensureBuild, portalArgv, printTable, root, snapshotBuild, startServer, tempDataDir } from "./support.mjs";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, sizes: { type: "string", default: "demo" } } });
 const RUNS = Number(values.runs);
+const SIZES = String(values.sizes).split(",");
 /** 400 kbit/s in bytes per second, as CDP wants it. */
 const THROUGHPUT = (400 * 1000) / 8;
 const LATENCY_MS = 400;
 const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-const cleanups = cleanupRegistry("bench:paint", 15 * 60_000);
+const cleanups = cleanupRegistry("bench:paint", 45 * 60_000);
 
 /** @param {number[]} xs */
 const median = (xs) => {
@@ -114,21 +118,6 @@ await cleanups.guard(async () => {
   ensureBuild();
   const build = snapshotBuild();
   cleanups.add(build.remove);
-  const dataDir = tempDataDir();
-  cleanups.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const env = { NODE_ENV: "production", DATABASE_URL: "", S3_BUCKET: "", READ_FILES: "false" };
-  const [cmd = "", ...argv] = portalArgv("demo", [], { bundle: build.bundle });
-  const demo = spawnSync(cmd, argv, { cwd: root, env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: "warn" }, encoding: "utf8" });
-  if (demo.status !== 0) throw new Error(`portal demo failed:\n${demo.stdout}${demo.stderr}`);
-
-  const server = await startServer(dataDir, { env, bundle: build.bundle });
-  cleanups.add(() => server.stop());
-  const newest = /** @type {Array<{ id: string, title: string }>} */ (await (await fetch(`${server.url}/api/public/documents`)).json())[0];
-  const newestReport = /** @type {Array<{ id: string, title: string }>} */ (
-    await (await fetch(`${server.url}/api/public/documents?category=Report`)).json()
-  )[0];
-  if (!newest || !newestReport) throw new Error("the demo content has no public documents");
-
   const browser = await chromium.launch({
     executablePath,
     args: [
@@ -141,31 +130,70 @@ await cleanups.guard(async () => {
     ],
   });
   cleanups.add(() => browser.close());
-  const pages = [
-    { page: "/", url: "/", title: newest.title },
-    { page: "/reports", url: "/reports", title: newestReport.title },
-    { page: "/document/:id", url: `/document/${newest.id}`, title: newest.title },
-  ];
   /** @type {Array<Record<string, string | number>>} */
   const rows = [];
-  for (const p of pages) {
-    // One load first, not counted: the server's first render of a page reads more than the next.
-    await load(browser, server.url + p.url, p.title);
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await load(browser, server.url + p.url, p.title));
-    /** @param {keyof (typeof runs)[number]} key */
-    const ms = (key) => Math.round(median(runs.map((r) => r[key])));
-    rows.push({
-      page: p.page,
-      "title ms": ms("title"),
-      "fcp ms": ms("fcp"),
-      "css ms": ms("css"),
-      "1st script ms": ms("firstScript"),
-      "scripts done ms": ms("scriptsDone"),
-      "JS files": ms("jsFiles"),
-      "JS KB": (median(runs.map((r) => r.jsBytes)) / 1024).toFixed(1),
-    });
-  }
+  for (const size of SIZES) rows.push(...(await measureSize(build.bundle, browser, size)));
   console.log(`\nMedians of ${RUNS} loads each; ${LATENCY_MS} ms latency, 400 kbit/s down and up, cache disabled`);
   printTable(rows);
 });
+
+/**
+ * The pages of one library size: the demo content, or N generated documents (fill-documents).
+ * @param {string} bundle @param {import("@playwright/test").Browser} browser @param {string} size
+ */
+async function measureSize(bundle, browser, size) {
+  const dataDir = tempDataDir();
+  const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  cleanups.add(removeData);
+  const env = { NODE_ENV: "production", DATABASE_URL: "", S3_BUCKET: "", READ_FILES: "false" };
+  const [command, args] = size === "demo" ? ["demo", []] : ["fill-documents", ["--count", size]];
+  const [cmd = "", ...argv] = portalArgv(command, args, { bundle });
+  const filled = spawnSync(cmd, argv, {
+    cwd: root,
+    env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    timeout: 30 * 60_000,
+  });
+  if (filled.status !== 0) throw new Error(`portal ${command} failed:\n${filled.stdout}${filled.stderr}`);
+
+  const server = await startServer(dataDir, { env, bundle });
+  try {
+    const newest = /** @type {Array<{ id: string, title: string }>} */ (
+      await (await fetch(`${server.url}/api/public/documents`)).json()
+    )[0];
+    const newestReport = /** @type {Array<{ id: string, title: string }>} */ (
+      await (await fetch(`${server.url}/api/public/documents?category=Report`)).json()
+    )[0];
+    if (!newest || !newestReport) throw new Error("the library has no public documents");
+    const pages = [
+      { page: "/", url: "/", title: newest.title },
+      { page: "/reports", url: "/reports", title: newestReport.title },
+      { page: "/document/:id", url: `/document/${newest.id}`, title: newest.title },
+    ];
+    /** @type {Array<Record<string, string | number>>} */
+    const rows = [];
+    for (const p of pages) {
+      // One load first, not counted: the server's first render of a page reads more than the next.
+      await load(browser, server.url + p.url, p.title);
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await load(browser, server.url + p.url, p.title));
+      /** @param {keyof (typeof runs)[number]} key */
+      const ms = (key) => Math.round(median(runs.map((r) => r[key])));
+      rows.push({
+        documents: size,
+        page: p.page,
+        "title ms": ms("title"),
+        "fcp ms": ms("fcp"),
+        "css ms": ms("css"),
+        "1st script ms": ms("firstScript"),
+        "scripts done ms": ms("scriptsDone"),
+        "JS files": ms("jsFiles"),
+        "JS KB": (median(runs.map((r) => r.jsBytes)) / 1024).toFixed(1),
+      });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+    removeData();
+  }
+}
