@@ -53,8 +53,10 @@ export function ListCard({ item }: { item: ListCardItem }) {
               <SpriteIcon name="calendar" className="h-3.5 w-3.5" />
               <time dateTime={item.created_at}>{formatLongDate(item.created_at)}</time>
             </span>
-            <span className="card-fact whitespace-nowrap">
+            {/* The format and size of what Download fetches, in every mode (decision 0030). */}
+            <span className="card-fact whitespace-nowrap" data-file-facts="">
               <SpriteIcon name="hard-drive" className="h-3.5 w-3.5" />
+              {item.fileType ? `${item.fileType} · ` : ""}
               {formatSizeKb(item.size)}
             </span>
           </p>
