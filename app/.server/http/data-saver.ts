@@ -17,10 +17,11 @@ export function dataSaverOf(request: Request): boolean {
  * reverse. (The anonymous page cache sets its own Vary, naming Save-Data too.) Files, thumbnails
  * and the JSON do not differ by it.
  */
-export const varyOnSaveData: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const varyOnSaveData: MiddlewareFunction<Response> = async (_args, next) => {
   const response = await next();
-  const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
-  if (!html && !new URL(request.url).pathname.endsWith(".data")) return response;
+  // A page, or React Router's data (turbo-stream, text/x-script): middleware sees the address
+  // without its `.data`, so the type tells them apart.
+  if (!/^text\/(?:html|x-script)\b/.test(response.headers.get("Content-Type") ?? "")) return response;
   const vary = response.headers.get("Vary");
   if (vary === "*" || /(?:^|,)\s*save-data\s*(?:,|$)/i.test(vary ?? "")) return response;
   response.headers.set("Vary", vary ? `${vary}, Save-Data` : "Save-Data");

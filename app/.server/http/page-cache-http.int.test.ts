@@ -222,6 +222,14 @@ for (const engine of testEngines()) {
       expect(state(saver)).toBeNull();
       expect(saver.headers.get("vary")).toContain("Save-Data");
       expect(await saver.text()).toContain("Data saver: on");
+      // Its data request (client-side navigation) too; a file does not vary by it.
+      const data = await http.get(`/document/${id}.data`, { headers: { "Save-Data": "on" } });
+      expect(data.status).toBe(200);
+      expect(state(data)).toBeNull();
+      expect(data.headers.get("vary")).toContain("Save-Data");
+      const file = await http.get(`/api/documents/${id}/download`, { headers: { "Save-Data": "on" } });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("vary") ?? "").not.toContain("Save-Data");
       const staff = await http.get("/reports", { headers: { Cookie: staffCookie, "Save-Data": "on" } });
       expect(state(staff)).toBeNull();
       expect(staff.headers.get("vary")).toContain("Save-Data");
