@@ -87,7 +87,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
         {/* The format and size beside the download, in every mode (decision 0030). */}
         <span className="whitespace-nowrap text-xs text-slate-600" data-file-facts="">
           {doc.fileType ? `${doc.fileType} · ` : ""}
-          {formatBytes(doc.size)}
+          <span>{formatBytes(doc.size)}</span>
         </span>
         <div className="flex flex-wrap gap-2">
           {doc.text ? <TextLink text={doc.text} title={doc.title} /> : null}

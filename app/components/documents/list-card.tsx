@@ -57,7 +57,7 @@ export function ListCard({ item }: { item: ListCardItem }) {
             <span className="card-fact whitespace-nowrap" data-file-facts="">
               <SpriteIcon name="hard-drive" className="h-3.5 w-3.5" />
               {item.fileType ? `${item.fileType} · ` : ""}
-              {formatSizeKb(item.size)}
+              <span>{formatSizeKb(item.size)}</span>
             </span>
           </p>
         </div>
