@@ -85,7 +85,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
           actions onto further lines instead of pushing them past its edge. */}
       <div className="card-foot">
         {/* The format and size beside the download, in every mode (decision 0030). */}
-        <span className="whitespace-nowrap text-xs text-slate-600" data-file-facts="">
+        <span className="whitespace-nowrap text-xs text-slate-600">
           {doc.fileType ? `${doc.fileType} · ` : ""}
           <span>{formatBytes(doc.size)}</span>
         </span>

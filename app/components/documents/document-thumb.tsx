@@ -30,7 +30,6 @@ export function DocumentThumb({ thumbnail, fileType }: Pick<ListItemExtras, "thu
   return (
     <div
       aria-hidden="true"
-      data-thumbnail="none"
       className={`${box} flex flex-col items-center justify-center gap-1 bg-slate-50 text-xs font-semibold text-slate-500`}
     >
       <SpriteIcon name="file-text" className="h-5 w-5 text-slate-400" />

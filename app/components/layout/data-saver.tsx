@@ -1,7 +1,7 @@
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { DATA_SAVER_ACTION, dataSaverCookie, dataSaverLabel } from "~/lib/data-saver";
 import type { loader as publicLayoutLoader } from "~/routes/public/layout";
-import { useHydrated } from "../ui/use-hydrated";
+import { buttonClass } from "../ui/styles";
 
 /**
  * Whether the page is in data-saver mode (decision 0030): the value the public layout's loader
@@ -18,15 +18,14 @@ export function useDataSaver(): boolean {
  * small request, no page load, and no view counted again on a document's or a dashboard's page).
  */
 export function DataSaverSwitch({ on }: { on: boolean }) {
-  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const { revalidate } = useRevalidator();
   return (
     <form
       method="post"
       action={DATA_SAVER_ACTION}
+      // Attached when the page hydrates: until then (and without JavaScript) the form posts.
       onSubmit={(event) => {
-        if (!hydrated) return;
         event.preventDefault();
         // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the browsers our readers use
         document.cookie = dataSaverCookie(!on);
@@ -35,12 +34,8 @@ export function DataSaverSwitch({ on }: { on: boolean }) {
     >
       <input type="hidden" name="on" value={on ? "false" : "true"} />
       <input type="hidden" name="redirectTo" value={pathname + search} />
-      <button
-        type="submit"
-        data-data-saver={on ? "on" : "off"}
-        title={on ? "Show thumbnails and live updates again" : "Load no pictures, no live updates and no dashboard by itself"}
-        className="rounded-md border border-slate-300 px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
+      {/* The label says the state; the page's JavaScript budget (decision 0028) keeps it plain. */}
+      <button type="submit" className={buttonClass.secondary}>
         {dataSaverLabel(on)}
       </button>
     </form>
