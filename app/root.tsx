@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { contentSecurityHeader } from "./.server/http/content-security";
+import { varyOnSaveData } from "./.server/http/data-saver";
 import { formGuard } from "./.server/http/form-guard";
 import { type MaintenanceClosed, maintenanceGate } from "./.server/http/maintenance";
 import { keepHeaders, noStoreForStaff } from "./.server/http/response-headers";
@@ -13,7 +14,13 @@ import { IconSprite } from "./components/ui/icon-sprite";
 import { useToastWanted } from "./components/ui/toast";
 
 // The policy goes first: it wraps every other answer, the maintenance page and refusals included.
-export const middleware: Route.MiddlewareFunction[] = [contentSecurityHeader, noStoreForStaff, ...maintenanceGate, formGuard];
+export const middleware: Route.MiddlewareFunction[] = [
+  contentSecurityHeader,
+  noStoreForStaff,
+  varyOnSaveData,
+  ...maintenanceGate,
+  formGuard,
+];
 
 /** A thrown answer is rendered by this route's error boundary; a 429's Retry-After goes with it. */
 export const headers = keepHeaders("Retry-After");
@@ -67,11 +74,11 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const closed = isRouteErrorResponse(error) && error.status === 503 ? (error.data as MaintenanceClosed | null) : null;
   if (closed?.maintenance) {
-    // Live updates reload the page when maintenance ends.
+    // Live updates reload the page when maintenance ends; not in data-saver mode (no stream there).
     return (
       <>
         <MaintenancePage siteName={closed.siteName} />
-        <LiveUpdates />
+        {closed.dataSaver ? null : <LiveUpdates />}
       </>
     );
   }

@@ -87,4 +87,6 @@ export default [
   // Live updates: server-sent events (ARCHITECTURE.md section 3).
   route("api/events", "routes/api/events.ts"),
   route("preferences/side-menu", "routes/preferences-side-menu.ts"),
+  // Data-saver mode's switch (issue 13 item 5): a cookie set by a form post, so it works without JavaScript.
+  route("preferences/data-saver", "routes/preferences-data-saver.ts"),
 ] satisfies RouteConfig;

@@ -42,6 +42,7 @@ export function pageCacheHandler(ctx: AppContext, render: RequestHandler, cache:
       pathname: req.path,
       cookie: req.get("cookie"),
       authorization: req.get("authorization"),
+      saveData: req.get("save-data"),
     });
     if (key === null) return next();
     // While the bus is reconnecting, another instance's changes may go unheard: nothing cached
@@ -107,8 +108,9 @@ function send(req: express.Request, res: express.Response, page: CachedPage, sta
   // for everyone, and the policy names the hashes of their inline scripts.
   res.setHeader(CSP_HEADER, page.policy);
   res.setHeader("ETag", page.etag);
-  // The answer differs by encoding, and a visitor with a session cookie gets another page.
-  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  // The answer differs by encoding, a visitor with a session cookie gets another page, and a data
+  // saver another one (decision 0030).
+  res.setHeader("Vary", "Accept-Encoding, Cookie, Save-Data");
   res.setHeader("X-Page-Cache", state);
   const known = (req.get("if-none-match") ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
   if (page.status === 200 && known.includes(page.etag)) {

@@ -1,3 +1,4 @@
+import { fileTypeLabel } from "~/lib/file-names";
 import { SHARED_FOLDER_PER } from "~/lib/folders";
 import type { Paging, ResultPage } from "~/lib/paging";
 import type { AppContext } from "../context";
@@ -14,8 +15,11 @@ export interface PublicFolder {
 
 export interface SharedFolderView {
   folder: PublicFolder;
-  /** One page of the folder's published documents by title, as their cards show them. */
-  documents: ResultPage<PublicCardItem>;
+  /**
+   * One page of the folder's published documents by title, as their cards show them: with the
+   * file's type ("PDF"), which the card states beside its download with the size.
+   */
+  documents: ResultPage<PublicCardItem & { fileType: string | null }>;
 }
 
 /** Share tokens are 43 base64url characters; anything far from that cannot be one. */
@@ -37,7 +41,8 @@ export async function viewSharedFolder(
     : await selectPublicFolderByToken(ctx.db.kysely, token);
   if (!row) return null;
   const documents = await listPublishedInFolder(ctx, row.id, options.paging ?? { page: 1, per: SHARED_FOLDER_PER });
-  return { folder: toPublicFolder(row, documents.total), documents: { ...documents, items: documents.items.map(toPublicCardItem) } };
+  const items = documents.items.map((doc) => ({ ...toPublicCardItem(doc), fileType: fileTypeLabel(doc.file_ext) }));
+  return { folder: toPublicFolder(row, documents.total), documents: { ...documents, items } };
 }
 
 function toPublicFolder(row: FolderRow, documentCount: number): PublicFolder {

@@ -5,6 +5,7 @@ import { peekSession } from "../auth/sessions";
 import { type AppContext, app } from "../context";
 import { settingsOrDefaults } from "../site/site.service";
 import { hasAdminAccess } from "../users/users.service";
+import { dataSaverOf } from "./data-saver";
 
 const CLOSED_HEADERS = { "Retry-After": String(MAINTENANCE_RETRY_AFTER_S), "Cache-Control": "no-store" };
 
@@ -12,6 +13,8 @@ const CLOSED_HEADERS = { "Retry-After": String(MAINTENANCE_RETRY_AFTER_S), "Cach
 export interface MaintenanceClosed {
   maintenance: true;
   siteName: string;
+  /** Data-saver mode (decision 0030): the page then opens no live-updates stream. */
+  dataSaver: boolean;
 }
 
 /**
@@ -59,6 +62,8 @@ export const maintenanceGate: MiddlewareFunction<Response>[] = [
       });
     }
     context.set(pageClosed, true);
-    throw data({ maintenance: true, siteName: settings.siteName } satisfies MaintenanceClosed, { status: 503 });
+    throw data({ maintenance: true, siteName: settings.siteName, dataSaver: dataSaverOf(request) } satisfies MaintenanceClosed, {
+      status: 503,
+    });
   },
 ];

@@ -84,6 +84,7 @@ for (const engine of testEngines()) {
         "/admin/session",
         "/admin/database/backup",
         "/preferences/side-menu",
+        "/preferences/data-saver",
         "/admin/settings",
         "/admin/login",
       ];

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
+import { DATA_SAVER_COOKIE } from "~/lib/data-saver";
 import { EMPTY_FACETS_INPUT } from "~/lib/document-facets";
 import { SIDE_MENU_COOKIE } from "~/lib/side-menu";
 import { DEFAULT_SETTINGS } from "~/lib/site-settings";
@@ -89,7 +90,7 @@ for (const engine of testEngines()) {
       const second = await http.get("/reports", { headers: { "Accept-Encoding": "br" } });
       expect(state(second)).toBe("hit");
       expect(second.headers.get("content-encoding")).toBe("br");
-      expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+      expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie, Save-Data");
       // Answered ahead of most of the middleware chain, a hit still carries what every answer does.
       expect(second.headers.get("x-request-id")).toMatch(/\S/);
       expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
@@ -173,6 +174,87 @@ for (const engine of testEngines()) {
       expect(state(await http.get("/documents"))).toBe("hit");
       expect(state(await http.get("/documents", collapsed))).toBe("miss");
       expect(state(await http.get("/documents", collapsed))).toBe("hit");
+    });
+
+    it("never serves a data saver's page to another visitor, nor theirs to a data saver", async () => {
+      // The two kinds of page tell themselves apart by the footer's switch and the header's logo
+      // (an image request on a normal page, drawn in the page for a data saver).
+      const isSaverPage = (html: string) => html.includes("Data saver: on") && !html.includes('src="/favicon.svg"');
+      const isNormalPage = (html: string) => html.includes("Data saver: off") && html.includes('src="/favicon.svg"');
+      const saveData = { "Save-Data": "on" };
+      for (const path of ["/reports?saver=1", "/about?saver=1", "/reports.data?saver=1"]) {
+        const html = path.includes(".data") ? null : path;
+        // A data saver first, then a visitor: each gets a page of their own kind, and each kind is kept.
+        const first = await http.get(path, { headers: saveData });
+        expect(state(first), path).toBe("miss");
+        const normal = await http.get(path);
+        expect(state(normal), path).toBe("miss");
+        const saverHit = await http.get(path, { headers: saveData });
+        const normalHit = await http.get(path);
+        expect([state(saverHit), state(normalHit)], path).toEqual(["hit", "hit"]);
+        for (const res of [first, normal, saverHit, normalHit]) expect(res.headers.get("vary"), path).toContain("Save-Data");
+        const bodies = await Promise.all([first, normal, saverHit, normalHit].map((r) => r.text()));
+        if (html) {
+          expect(isSaverPage(bodies[0]!), path).toBe(true);
+          expect(isSaverPage(bodies[2]!), path).toBe(true);
+          expect(isNormalPage(bodies[1]!), path).toBe(true);
+          expect(isNormalPage(bodies[3]!), path).toBe(true);
+        } else {
+          // The layout's data says which mode the page is in.
+          expect(bodies[0]).toContain('"dataSaver",true');
+          expect(bodies[1]).toContain('"dataSaver",false');
+          expect(bodies[2]).toBe(bodies[0]);
+          expect(bodies[3]).toBe(bodies[1]);
+        }
+      }
+      // The reverse order: a visitor's page kept first is not a data saver's.
+      await http.get("/reports?saver=2");
+      expect(isSaverPage(await (await http.get("/reports?saver=2", { headers: saveData })).text())).toBe(true);
+
+      // The switch's cookie: on without the header, off in spite of it; each its own entry.
+      const switchedOn = { headers: { Cookie: `${DATA_SAVER_COOKIE}=on` } };
+      const switchedOff = { headers: { Cookie: `${DATA_SAVER_COOKIE}=off`, ...saveData } };
+      for (let i = 0; i < 2; i++) {
+        const on = await http.get("/reports?saver=1", switchedOn);
+        expect(state(on)).toBe(i === 0 ? "miss" : "hit");
+        expect(isSaverPage(await on.text())).toBe(true);
+        const off = await http.get("/reports?saver=1", switchedOff);
+        expect(state(off)).toBe(i === 0 ? "miss" : "hit");
+        expect(isNormalPage(await off.text())).toBe(true);
+      }
+    });
+
+    it("says Vary: Save-Data on pages rendered outside the cache; the switch sets its cookie and comes back", async () => {
+      const id = await publishText(http.ctx, admin.id, "Afgooye Shelter Assessment");
+      const saver = await http.get(`/document/${id}`, { headers: { "Save-Data": "on" } });
+      expect(state(saver)).toBeNull();
+      expect(saver.headers.get("vary")).toContain("Save-Data");
+      expect(await saver.text()).toContain("Data saver: on");
+      // Its data request (client-side navigation) too; a file does not vary by it.
+      const data = await http.get(`/document/${id}.data`, { headers: { "Save-Data": "on" } });
+      expect(data.status).toBe(200);
+      expect(state(data)).toBeNull();
+      expect(data.headers.get("vary")).toContain("Save-Data");
+      const file = await http.get(`/api/documents/${id}/download`, { headers: { "Save-Data": "on" } });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("vary") ?? "").not.toContain("Save-Data");
+      const staff = await http.get("/reports", { headers: { Cookie: staffCookie, "Save-Data": "on" } });
+      expect(state(staff)).toBeNull();
+      expect(staff.headers.get("vary")).toContain("Save-Data");
+
+      const post = (body: Record<string, string>) =>
+        http.get("/preferences/data-saver", {
+          method: "POST",
+          headers: { Origin: http.origin, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(body),
+        });
+      const on = await post({ on: "true", redirectTo: `/document/${id}` });
+      expect(on.status).toBe(302);
+      expect(on.headers.get("location")).toBe(`/document/${id}`);
+      expect(on.headers.get("set-cookie")).toMatch(/^data_saver=on; Path=\/;/);
+      const off = await post({ on: "false", redirectTo: "https://evil.example/" });
+      expect(off.headers.get("location")).toBe("/");
+      expect(off.headers.get("set-cookie")).toMatch(/^data_saver=off;/);
     });
 
     it("keeps a page asked for under a forged Host to that Host", async () => {

@@ -9,6 +9,7 @@ const request = (over: Partial<Parameters<typeof pageCacheKey>[0]> = {}) => ({
   pathname: "/reports",
   cookie: undefined,
   authorization: undefined,
+  saveData: undefined,
   ...over,
 });
 
@@ -75,6 +76,31 @@ describe("pageCacheKey", () => {
     expect(collapsed).not.toBe(pageCacheKey(request()));
     expect(collapsed).not.toBe(pageCacheKey(request({ cookie: "sidebar_state=expanded" })));
     expect(pageCacheKey(request({ cookie: " sidebar_state=collapsed ; " }))).toBe(collapsed);
+  });
+
+  it("keeps a data saver's pages apart: by the browser's Save-Data, normalised, and by the switch's cookie", () => {
+    const normal = pageCacheKey(request());
+    const saving = pageCacheKey(request({ saveData: "on" }));
+    expect(saving).not.toBeNull();
+    expect(saving).not.toBe(normal);
+    // Save-Data's one value is on: in any spelling the same page, anything else the normal one.
+    expect(pageCacheKey(request({ saveData: " On " }))).toBe(saving);
+    for (const other of ["off", "", "1"]) expect(pageCacheKey(request({ saveData: other })), other).toBe(normal);
+
+    // The switch: on, off (even with Save-Data: on) and the default are three pages' keys.
+    const switchedOn = pageCacheKey(request({ cookie: "data_saver=on" }));
+    const switchedOff = pageCacheKey(request({ cookie: "data_saver=off", saveData: "on" }));
+    expect(switchedOn).not.toBeNull();
+    expect(switchedOff).not.toBeNull();
+    expect(new Set([normal, saving, switchedOn, switchedOff, pageCacheKey(request({ cookie: "data_saver=off" }))]).size).toBe(5);
+    // With the side menu's cookie, in either order.
+    expect(pageCacheKey(request({ cookie: "data_saver=on; sidebar_state=collapsed" }))).toBe(
+      pageCacheKey(request({ cookie: "sidebar_state=collapsed;data_saver=on" })),
+    );
+    // Another cookie beside it still keeps the request out.
+    expect(pageCacheKey(request({ cookie: "data_saver=on; portal_session=abc", saveData: "on" }))).toBeNull();
+    // The switch's own address is never cached.
+    expect(pageCacheKey(request({ pathname: "/preferences/data-saver", url: "/preferences/data-saver" }))).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { DATA_SAVER_COOKIE, saveDataRequested } from "~/lib/data-saver";
 import { SIDE_MENU_COOKIE } from "~/lib/side-menu";
 import { contentSecurityPolicy } from "./content-security";
 
@@ -13,7 +14,7 @@ import { contentSecurityPolicy } from "./content-security";
  * process on SQLite). This module holds the rules and the store; server/page-cache.ts serves it.
  *
  * What never enters it: anything a signed-in or otherwise identified visitor asks for (any cookie
- * but the side-menu's), any answer but a 200, an answer that sets a cookie or says `private` or
+ * but the side-menu's and the data saver's), any answer but a 200, an answer that sets a cookie or says `private` or
  * `no-store`, and any address not listed below (share links, admin, files, event streams).
  */
 
@@ -34,8 +35,11 @@ export function isCacheablePath(pathname: string): boolean {
   return CACHEABLE_PATHS.some((pattern) => pattern.test(pathname));
 }
 
-/** The cookies a page may read without making it anyone's own: their values are part of the key. */
-const KEYED_COOKIES: readonly string[] = [SIDE_MENU_COOKIE];
+/**
+ * The cookies a page may read without making it anyone's own: their values are part of the key.
+ * The data saver's (decision 0030) turns the mode on or off whatever the browser's Save-Data says.
+ */
+const KEYED_COOKIES: readonly string[] = [SIDE_MENU_COOKIE, DATA_SAVER_COOKIE];
 
 export interface CacheableRequest {
   method: string;
@@ -50,6 +54,11 @@ export interface CacheableRequest {
   pathname: string;
   cookie: string | undefined;
   authorization: string | undefined;
+  /**
+   * The `Save-Data` header: a data saver's page has no pictures and no live updates (decision
+   * 0030), so it is another page. Normalised in the key: on, or absent.
+   */
+  saveData: string | undefined;
 }
 
 /**
@@ -69,6 +78,8 @@ export function pageCacheKey(request: CacheableRequest): string | null {
     if (!KEYED_COOKIES.includes(name)) return null;
     keyed.push(`${name}=${eq === -1 ? "" : part.slice(eq + 1).trim()}`);
   }
+  // Not a cookie's form (name=value): it cannot be mistaken for one.
+  if (saveDataRequested(request.saveData)) keyed.push("Save-Data: on");
   return [`${request.origin}${request.url}`, ...keyed.sort()].join("\n");
 }
 

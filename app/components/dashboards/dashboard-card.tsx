@@ -2,6 +2,7 @@ import { BarChart3 } from "lucide-react";
 import { Link } from "react-router";
 import type { DashboardListItem, DashboardView } from "~/lib/dashboards";
 import { formatLongDate } from "~/lib/format";
+import { useDataSaver } from "../layout/data-saver";
 import { buttonClass } from "../ui/styles";
 import { DashboardCategoryBadge, ProviderBadge, PublicDot } from "./dashboard-badges";
 
@@ -13,13 +14,15 @@ const EXTERNAL_HEIGHT = 360;
  * The uploaded thumbnail (served by the app, its real size known), else an external one from old
  * data, else a chart icon on a soft background. The frame's fixed aspect ratio and the image's
  * width and height keep the card from jumping when the image arrives; lazy, so a long list costs
- * only the images scrolled to.
+ * only the images scrolled to. In data-saver mode (decision 0030) always the icon: no image is requested.
  */
 function Thumbnail({ dashboard, list }: { dashboard: DashboardListItem; list: boolean }) {
+  const dataSaver = useDataSaver();
   const frame = `aspect-video w-full overflow-hidden rounded-md ${list ? "sm:w-48 sm:shrink-0" : ""}`;
-  const image =
-    dashboard.thumbnail ??
-    (dashboard.thumbnail_url ? { src: dashboard.thumbnail_url, width: EXTERNAL_WIDTH, height: EXTERNAL_HEIGHT } : null);
+  const image = dataSaver
+    ? null
+    : (dashboard.thumbnail ??
+      (dashboard.thumbnail_url ? { src: dashboard.thumbnail_url, width: EXTERNAL_WIDTH, height: EXTERNAL_HEIGHT } : null));
   if (!image) {
     return (
       <div className={`${frame} flex items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100`} data-thumbnail="none">

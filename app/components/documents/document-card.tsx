@@ -84,7 +84,11 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
       {/* The grid's columns follow the viewport, not the room beside the side menu: a narrow card wraps its
           actions onto further lines instead of pushing them past its edge. */}
       <div className="card-foot">
-        <span className="whitespace-nowrap text-xs text-slate-600">{formatBytes(doc.size)}</span>
+        {/* The format and size beside the download, in every mode (decision 0030). */}
+        <span className="whitespace-nowrap text-xs text-slate-600">
+          {doc.fileType ? `${doc.fileType} · ` : ""}
+          <span>{formatBytes(doc.size)}</span>
+        </span>
         <div className="flex flex-wrap gap-2">
           {doc.text ? <TextLink text={doc.text} title={doc.title} /> : null}
           <Link to={previewHref(doc.id)} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>

@@ -1,16 +1,20 @@
 import { Link } from "react-router";
 import type { ListItemExtras } from "~/lib/document-query";
 import { formatSizeKb } from "~/lib/format";
+import { useDataSaver } from "../layout/data-saver";
+import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 
 /**
  * A document's first page beside its card (issue 11): the reader's small WebP, lazy-loaded, in a
  * box of fixed size (with the image's own width and height, so nothing moves when it arrives);
- * without one, the file's type in the same box. Decorative: the card's title names the document.
+ * without one, or in data-saver mode (decision 0030: no image is requested), a file icon and the
+ * file's type in the same box. Decorative: the card's title names the document.
  */
 export function DocumentThumb({ thumbnail, fileType }: Pick<ListItemExtras, "thumbnail" | "fileType">) {
+  const dataSaver = useDataSaver();
   const box = "h-[84px] w-16 shrink-0 overflow-hidden rounded border border-slate-200 bg-white";
-  if (thumbnail) {
+  if (thumbnail && !dataSaver) {
     return (
       <img
         src={thumbnail.src}
@@ -24,7 +28,11 @@ export function DocumentThumb({ thumbnail, fileType }: Pick<ListItemExtras, "thu
     );
   }
   return (
-    <div aria-hidden="true" className={`${box} flex items-center justify-center bg-slate-50 text-xs font-semibold text-slate-500`}>
+    <div
+      aria-hidden="true"
+      className={`${box} flex flex-col items-center justify-center gap-1 bg-slate-50 text-xs font-semibold text-slate-500`}
+    >
+      <SpriteIcon name="file-text" className="h-5 w-5 text-slate-400" />
       {fileType ?? "—"}
     </div>
   );

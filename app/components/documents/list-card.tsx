@@ -53,9 +53,11 @@ export function ListCard({ item }: { item: ListCardItem }) {
               <SpriteIcon name="calendar" className="h-3.5 w-3.5" />
               <time dateTime={item.created_at}>{formatLongDate(item.created_at)}</time>
             </span>
+            {/* The format and size of what Download fetches, in every mode (decision 0030). */}
             <span className="card-fact whitespace-nowrap">
               <SpriteIcon name="hard-drive" className="h-3.5 w-3.5" />
-              {formatSizeKb(item.size)}
+              {item.fileType ? `${item.fileType} · ` : ""}
+              <span>{formatSizeKb(item.size)}</span>
             </span>
           </p>
         </div>

@@ -2,6 +2,7 @@ import { Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { type Contact, footerLinks, type MenuItem, SITE_LONG_NAME, SITE_NAME } from "~/lib/site";
 import { DEFAULT_SITE_DESCRIPTION } from "~/lib/site-settings";
+import { DataSaverSwitch } from "./data-saver";
 
 export function ContactList({ contacts }: { contacts: Contact[] }) {
   return (
@@ -33,17 +34,23 @@ export function ContactList({ contacts }: { contacts: Contact[] }) {
   );
 }
 
-/** Footer: the site name and description (settings), up to 5 quick links (home excluded), public contacts, copyright, Admin Portal link. */
+/**
+ * Footer: the site name and description (settings), up to 5 quick links (home excluded), public
+ * contacts, copyright, the data-saver switch (decision 0030: it fits here at 360 px, the header
+ * does not have the room) and the Admin Portal link.
+ */
 export function PublicFooter({
   menu,
   contacts,
   siteName = SITE_NAME,
   siteDescription = DEFAULT_SITE_DESCRIPTION,
+  dataSaver = false,
 }: {
   menu: MenuItem[];
   contacts: Contact[];
   siteName?: string;
   siteDescription?: string;
+  dataSaver?: boolean;
 }) {
   return (
     <footer className="border-t border-slate-200 bg-white">
@@ -79,9 +86,12 @@ export function PublicFooter({
       <div className="border-t border-slate-100">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-slate-600">
           <p>© {new Date().getFullYear()} CCCM Cluster Somalia. All rights reserved.</p>
-          <a href="/admin" className="hover:text-brand-700 hover:underline">
-            Admin Portal
-          </a>
+          <div className="flex flex-wrap items-center gap-4">
+            <DataSaverSwitch on={dataSaver} />
+            <a href="/admin" className="hover:text-brand-700 hover:underline">
+              Admin Portal
+            </a>
+          </div>
         </div>
       </div>
     </footer>

@@ -13,7 +13,15 @@ import { useNavFit } from "./use-nav-fit";
  * under 768 px). Without JavaScript a breakpoint estimated from the titles decides (lib/nav-fit);
  * with it the header measures the real width (data-nav) and re-measures on every resize.
  */
-export function PublicHeader({ menu, siteName = SITE_NAME }: { menu: MenuItem[]; siteName?: string }) {
+export function PublicHeader({
+  menu,
+  siteName = SITE_NAME,
+  dataSaver = false,
+}: {
+  menu: MenuItem[];
+  siteName?: string;
+  dataSaver?: boolean;
+}) {
   const rowRef = useRef<HTMLDivElement>(null);
   const rulerRef = useRef<HTMLDivElement>(null);
   const fit = useNavFit(rowRef, rulerRef);
@@ -33,7 +41,7 @@ export function PublicHeader({ menu, siteName = SITE_NAME }: { menu: MenuItem[];
     <header data-nav={fit ?? undefined} className="group/header sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div ref={rowRef} className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <a href="/" className="flex min-w-0 items-center gap-2 font-semibold text-brand-800">
-          <img src="/favicon.svg" alt="" width={28} height={28} className="shrink-0" />
+          {dataSaver ? <InlineLogo /> : <img src="/favicon.svg" alt="" width={28} height={28} className="shrink-0" />}
           <span className="truncate">{siteName}</span>
         </a>
         <nav
@@ -62,6 +70,19 @@ export function PublicHeader({ menu, siteName = SITE_NAME }: { menu: MenuItem[];
         <NavRuler ref={rulerRef} menu={menu} siteName={siteName} />
       </div>
     </header>
+  );
+}
+
+/**
+ * The logo drawn in the page (public/favicon.svg's shapes, about 200 bytes): data-saver mode
+ * requests no image (decision 0030).
+ */
+function InlineLogo() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 32 32" width={28} height={28} className="shrink-0">
+      <rect width="32" height="32" rx="6" fill="#1f5fa8" />
+      <path d="M8 22V12l8-5 8 5v10h-5v-6h-6v6z" fill="#fff" />
+    </svg>
   );
 }
 

@@ -70,11 +70,14 @@ function subscribe(listener: Listener): () => void {
   };
 }
 
-/** Calls `onMessage` for every live event this browser may see, while the component is mounted. */
-export function useLiveEvents(onMessage: Listener): void {
+/**
+ * Calls `onMessage` for every live event this browser may see, while the component is mounted and
+ * `enabled` (false: no stream is opened for it, and leaving closes the stream when it was the last).
+ */
+export function useLiveEvents(onMessage: Listener, enabled = true): void {
   const latest = useRef(onMessage);
   useEffect(() => {
     latest.current = onMessage;
   });
-  useEffect(() => subscribe((message) => latest.current(message)), []);
+  useEffect(() => (enabled ? subscribe((message) => latest.current(message)) : undefined), [enabled]);
 }

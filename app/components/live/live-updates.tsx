@@ -15,9 +15,10 @@ const RELOADING = ["document.", "dashboard.", "folder.", "settings."];
  * "Recent Updates" entry when a document is published, and a reload of the
  * page's data (library, latest publications, dashboards) on any change.
  * Renders nothing until a notification arrives, so the server HTML (and a
- * page without JavaScript) has no panel.
+ * page without JavaScript) has no panel. Not `enabled` (data-saver mode,
+ * decision 0030), it opens no stream, and closes the one it had.
  */
-export function LiveUpdates() {
+export function LiveUpdates({ enabled = true }: { enabled?: boolean }) {
   const [notifications, dispatch] = useReducer(notificationsReducer, []);
   const [open, setOpen] = useState(false);
   const revalidateSoon = useDebouncedRevalidate();
@@ -30,7 +31,7 @@ export function LiveUpdates() {
       setOpen(true);
     }
     if (RELOADING.some((prefix) => message.type.startsWith(prefix))) revalidateSoon();
-  });
+  }, enabled);
 
   if (!open || notifications.length === 0) return null;
   return (

@@ -11,6 +11,7 @@ import { DocumentFacts } from "~/components/documents/document-facts";
 import { DownloadButton } from "~/components/documents/download-button";
 import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
+import { useDataSaver } from "~/components/layout/data-saver";
 import { buttonClass } from "~/components/ui/styles";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
 import { previewToggleHref, readPreviewRequest } from "~/lib/preview-link";
@@ -92,6 +93,14 @@ type FoundData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
 function DocumentView({ view }: { view: FoundData }) {
   const { document: doc, attachments, preview, shareUrl, pathname } = view;
+  // Data-saver mode (decision 0030): no first-page picture, and the text view is the first offer.
+  const dataSaver = useDataSaver();
+  const textFirst = dataSaver && !!view.textChars;
+  const textLink = view.textChars ? (
+    <Link to={`/document/${doc.id}/text`} className={`${textFirst ? buttonClass.primary : buttonClass.secondary} w-full sm:w-auto`}>
+      {`Read as text — ${formatSizeKb(view.textChars)} instead of the ${formatSizeMb(doc.size)} ${(doc.extension ?? "file").toUpperCase()}`}
+    </Link>
+  ) : null;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <div className="flex items-center justify-between gap-3">
@@ -107,7 +116,7 @@ function DocumentView({ view }: { view: FoundData }) {
           <div className="min-w-0 flex-1">
             <DocumentFacts doc={doc} />
           </div>
-          {view.thumbnail ? (
+          {view.thumbnail && !dataSaver ? (
             <img
               src={view.thumbnail.src}
               width={view.thumbnail.width}
@@ -121,18 +130,18 @@ function DocumentView({ view }: { view: FoundData }) {
         </div>
         <div className="mt-6 border-t border-slate-200 pt-4">
           {doc.has_file ? (
+            // In data-saver mode the text view comes first, in the page's order (what is read and
+            // focused first), not only on screen.
             <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+              {textFirst ? textLink : null}
               <DownloadButton
                 documentId={doc.id}
                 title={doc.title}
                 label={`Download Document (${(doc.extension ?? "").toUpperCase()}, ${formatSizeMb(doc.size)})`}
+                variant={textFirst ? "secondary" : "primary"}
                 className="w-full sm:w-auto"
               />
-              {view.textChars ? (
-                <Link to={`/document/${doc.id}/text`} className={`${buttonClass.secondary} w-full sm:w-auto`}>
-                  {`Read as text — ${formatSizeKb(view.textChars)} instead of the ${formatSizeMb(doc.size)} ${(doc.extension ?? "file").toUpperCase()}`}
-                </Link>
-              ) : null}
+              {textFirst ? null : textLink}
             </div>
           ) : (
             <div className="flex gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">

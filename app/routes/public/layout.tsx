@@ -1,5 +1,6 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
+import { dataSaverOf } from "~/.server/http/data-saver";
 import { isStaffViewer } from "~/.server/http/maintenance";
 import { publicLayout } from "~/.server/site/site.service";
 import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintenance";
@@ -17,7 +18,9 @@ import type { Route } from "./+types/layout";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const ctx = app();
-  const layout = await publicLayout(ctx, { staff: await isStaffViewer(ctx, request) });
+  // Data-saver mode is decided here, once per request; every public component reads this value
+  // (components/layout/data-saver.tsx).
+  const layout = { ...(await publicLayout(ctx, { staff: await isStaffViewer(ctx, request) })), dataSaver: dataSaverOf(request) };
   if (layout.maintenance !== "closed") return layout;
   return data(layout, { status: 503, headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_S), "Cache-Control": "no-store" } });
 }
@@ -32,7 +35,8 @@ export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
 }
 
 // The chrome changes only when an admin edits it: reload it after actions and when the page asks
-// (live updates revalidate on "settings.changed"), not on every navigation.
+// (live updates revalidate on "settings.changed", the data-saver switch after setting its cookie),
+// not on every navigation.
 export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
@@ -43,7 +47,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <MaintenancePage siteName={loaderData.siteName} />
-        <LiveUpdates />
+        <LiveUpdates enabled={!loaderData.dataSaver} />
       </>
     );
   }
@@ -56,16 +60,17 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       {loaderData.maintenance === "staff-notice" ? <MaintenanceNotice /> : null}
-      <PublicHeader menu={loaderData.menu} siteName={loaderData.siteName} />
+      <PublicHeader menu={loaderData.menu} siteName={loaderData.siteName} dataSaver={loaderData.dataSaver} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <LiveUpdates />
+      <LiveUpdates enabled={!loaderData.dataSaver} />
       <PublicFooter
         menu={loaderData.menu}
         contacts={loaderData.contacts}
         siteName={loaderData.siteName}
         siteDescription={loaderData.siteDescription}
+        dataSaver={loaderData.dataSaver}
       />
     </div>
   );

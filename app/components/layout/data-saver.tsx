@@ -1,0 +1,43 @@
+import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { DATA_SAVER_ACTION, dataSaverCookie, dataSaverLabel } from "~/lib/data-saver";
+import type { loader as publicLayoutLoader } from "~/routes/public/layout";
+import { buttonClass } from "../ui/styles";
+
+/**
+ * Whether the page is in data-saver mode (decision 0030): the value the public layout's loader
+ * decided for this request, read by every component that would fetch something heavy (thumbnails,
+ * the live-updates stream). Outside the public layout (admin pages) it is off.
+ */
+export function useDataSaver(): boolean {
+  return useRouteLoaderData<typeof publicLayoutLoader>("routes/public/layout")?.dataSaver ?? false;
+}
+
+/**
+ * The switch, in the footer of every public page. Without JavaScript a form post sets the cookie and
+ * comes back to this page; with it the cookie is set here and the layout's data reloaded (one
+ * small request, no page load, and no view counted again on a document's or a dashboard's page).
+ */
+export function DataSaverSwitch({ on }: { on: boolean }) {
+  const { pathname, search } = useLocation();
+  const { revalidate } = useRevalidator();
+  return (
+    <form
+      method="post"
+      action={DATA_SAVER_ACTION}
+      // Attached when the page hydrates: until then (and without JavaScript) the form posts.
+      onSubmit={(event) => {
+        event.preventDefault();
+        // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the browsers our readers use
+        document.cookie = dataSaverCookie(!on);
+        void revalidate();
+      }}
+    >
+      <input type="hidden" name="on" value={on ? "false" : "true"} />
+      <input type="hidden" name="redirectTo" value={pathname + search} />
+      {/* The label says the state; the page's JavaScript budget (decision 0028) keeps it plain. */}
+      <button type="submit" className={buttonClass.secondary}>
+        {dataSaverLabel(on)}
+      </button>
+    </form>
+  );
+}
