@@ -170,6 +170,10 @@ async function runOne(
   } else if (engine !== "sqlite") throw new Error(`unknown engine ${engine}`);
   if (size === "demo") runPortal(bundle, "demo", [], env);
   else runPortal(bundle, "fill-documents", ["--count", size], env);
+  // The files are read before the server starts: an installation reads each file once, when it
+  // is stored, and the demo's 40 read by the server's own reader during the measurement would put
+  // a one-time backlog (a child process per file, on the server's core) into every p99 measured.
+  runPortal(bundle, "reprocess", [], env);
 
   const rows = [];
   /** @type {Record<string, { p50: number, p95: number, rps: number, p99: number, errors: number }>} */

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { RequestListener, Server, ServerResponse } from "node:http";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -13,7 +13,7 @@ import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 import { bodyTypeRefusal, EMPTY_FORM_TYPE, requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
 import { isBuiltAsset } from "./built-assets";
 import { contentSecurity, pageLoadContext } from "./content-security";
-import { pageCacheHandler } from "./page-cache";
+import { pageCacheFront, pageCacheHandler } from "./page-cache";
 import { reactRouterHandler } from "./request-handler";
 
 /**
@@ -64,7 +64,7 @@ export function createHttpApp(
     /** Whether anonymous pages are cached (decision 0029): not while sources change under `npm run dev`. */
     pageCache?: boolean;
   } = {},
-): express.Express {
+): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For and X-Forwarded-Proto are believed only from the configured proxies
@@ -88,12 +88,7 @@ export function createHttpApp(
   });
 
   app.use((req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
-    // Over https only (TLS here, or X-Forwarded-Proto from a trusted proxy): over plain http a
-    // browser ignores it, and a portal reached only by http must not be pinned to https.
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    securityHeaders(res, req.secure);
     // Only the address Express trusts reaches the app; a client-sent value is dropped.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     // A proxy passes a client's X-Forwarded-Host on unless told not to, and Express would take it
@@ -105,15 +100,13 @@ export function createHttpApp(
 
   // One React Router handler, for the pages the cache renders and for everything else.
   const render = createRequestHandler(source.build, source.mode);
-  // The anonymous page cache answers as early as it safely can (decision 0029): after the request
-  // id, the access line and the security headers, before the per-response nonce, the origin and
-  // body checks (which let every GET through) and compression (its pages are stored compressed).
-  // A hit then costs little more than writing the stored bytes.
+  // The anonymous page cache (decision 0029): its hits are answered before Express (below); what
+  // reaches Express is rendered here, as early as it safely can be: after the request id, the
+  // access line and the security headers, before the per-response nonce, the origin and body
+  // checks (which let every GET through) and compression (its pages are stored compressed).
   const { seconds, megabytes } = ctx.config.pageCache;
-  if (pageCache && seconds > 0) {
-    const cache = new PageCache({ maxAgeMs: seconds * 1000, maxBytes: megabytes * 1024 * 1024 });
-    app.use(pageCacheHandler(ctx, render, cache));
-  }
+  const cache = pageCache && seconds > 0 ? new PageCache({ maxAgeMs: seconds * 1000, maxBytes: megabytes * 1024 * 1024 }) : null;
+  if (cache) app.use(pageCacheHandler(ctx, render, cache));
 
   // A nonce and the Content-Security-Policy built on it, new for every response.
   app.use(contentSecurity());
@@ -173,5 +166,19 @@ export function createHttpApp(
   app.use(reactRouterHandler({ render, getLoadContext: pageLoadContext }));
   // Last: what failed outside React Router is one log line, not a stack on stderr.
   app.use(expressErrorLogger(ctx.log));
-  return app;
+  if (!cache) return app;
+  const hits = pageCacheFront(ctx, cache, { trustProxy: app.get("trust proxy fn"), securityHeaders });
+  return (req, res) => {
+    if (!hits(req, res)) app(req, res);
+  };
+}
+
+/** The headers every answer carries, whoever answers it (Express, or the page cache's hits). */
+function securityHeaders(res: ServerResponse, secure: boolean): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  // Over https only (TLS here, or X-Forwarded-Proto from a trusted proxy): over plain http a
+  // browser ignores it, and a portal reached only by http must not be pinned to https.
+  if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
 import type { RequestHandler } from "react-router";
 import type { AppContext } from "~/.server/context";
+import { openAccessLine } from "~/.server/http/access-log";
 import { CSP_HEADER, loadContextWithNonce, pageFrameOrigins } from "~/.server/http/content-security";
 import {
   type CachedPage,
@@ -11,7 +13,8 @@ import {
   type PageCache,
   pageCacheKey,
 } from "~/.server/http/page-cache";
-import { requestUrl, webRequest } from "./request-handler";
+import { requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
+import { addressOf, requestProtocol, requestUrl, webRequest } from "./request-handler";
 
 /**
  * Serves the anonymous page cache (app/.server/http/page-cache.ts, decision 0029) in front of
@@ -92,6 +95,61 @@ export function pageCacheHandler(ctx: AppContext, render: RequestHandler, cache:
   }
 }
 
+/**
+ * The cache's hits answered before Express (decision 0029): a request-listener step that answers
+ * an anonymous GET whose page is stored, or returns false and leaves the request untouched for
+ * Express (which renders a miss through pageCacheHandler). Express's routing and its request and
+ * response objects cost more than sending a stored page (measured: a bare Express app with a few
+ * middlewares had a p99 of 47 ms at 32 connections where a bare Node server had 13 ms), so a hit
+ * does here, with the same functions, only what every answer needs: the request id and access
+ * line, the security headers, and the stored bytes. Any request it is unsure of (a malformed
+ * one, an address that is not the cache's, a Host no URL can be made of) goes to Express, whose
+ * key for the same request is the same.
+ */
+export function pageCacheFront(
+  ctx: AppContext,
+  cache: PageCache,
+  options: {
+    trustProxy: (address: string | undefined, hop: number) => boolean;
+    /** The headers every answer carries (server/http.ts). */
+    securityHeaders: (res: ServerResponse, secure: boolean) => void;
+  },
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (req.method !== "GET" || req.url === undefined || !ctx.events.mode.listening) return false;
+    const query = req.url.indexOf("?");
+    const pathname = query === -1 ? req.url : req.url.slice(0, query);
+    if (!isCacheablePath(pathname)) return false;
+    const host = req.headers.host;
+    if (requestShapeRefusal({ host, path: pathname }) !== null) return false;
+    // A NUL in the query is rewritten by Express before the key is made; such a request is left to it.
+    if (withQueryNulReplaced(req.url) !== req.url) return false;
+    const protocol = requestProtocol(req, options.trustProxy);
+    const url = addressOf(protocol, host, req.url);
+    if (!url) return false;
+    const key = pageCacheKey({
+      method: "GET",
+      origin: url.origin,
+      url: req.url,
+      pathname,
+      cookie: req.headers.cookie,
+      authorization: req.headers.authorization,
+      saveData: headerValue(req.headers["save-data"]),
+    });
+    if (key === null) return false;
+    const hit = cache.get(key);
+    if (!hit) return false;
+    openAccessLine(ctx.log, req, res, options.trustProxy(req.socket.remoteAddress, 0));
+    options.securityHeaders(res, protocol === "https");
+    send(req, res, hit, "hit");
+    return true;
+  };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
 interface Rendered {
   page: CachedPage;
   /** For everyone (a 200 without cookies that may be stored), whether or not the cache kept it. */
@@ -100,7 +158,7 @@ interface Rendered {
   cookies: string[];
 }
 
-function send(req: express.Request, res: express.Response, page: CachedPage, state: "hit" | "miss" | "bypass"): void {
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "hit" | "miss" | "bypass"): void {
   res.statusCode = page.status;
   // Stored from a Headers object, so each name once (and never Set-Cookie): set, not appended.
   for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -112,12 +170,13 @@ function send(req: express.Request, res: express.Response, page: CachedPage, sta
   // saver another one (decision 0030).
   res.setHeader("Vary", "Accept-Encoding, Cookie, Save-Data");
   res.setHeader("X-Page-Cache", state);
-  const known = (req.get("if-none-match") ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  const known = (req.headers["if-none-match"] ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
   if (page.status === 200 && known.includes(page.etag)) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  const encoding = chooseEncoding(req.get("accept-encoding"));
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const body = page.body[encoding];
   // Stored compressed: no compression work per visitor (the compression middleware comes later).
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);

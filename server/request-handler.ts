@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
@@ -37,10 +38,38 @@ export function reactRouterHandler(options: {
  * it (a port past 65535, say).
  */
 export function requestUrl(req: express.Request): URL | null {
-  const port = /:(\d+)$/.exec(req.get("host") ?? "")?.[1];
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const href = `${req.protocol}://${hostname}${port ? `:${Number(port)}` : ""}${req.originalUrl}`;
+  return addressOf(req.protocol, req.get("host"), req.originalUrl);
+}
+
+/**
+ * The same address from its parts, for what is answered before Express (the page cache's hits):
+ * the scheme (requestProtocol), the Host header as sent, the path and query as sent.
+ */
+export function addressOf(protocol: string, host: string | undefined, pathAndQuery: string): URL | null {
+  const port = /:(\d+)$/.exec(host ?? "")?.[1];
+  const hostname = hostnameOf(host ?? "").split(/[\\/?#@]/)[0] || "localhost";
+  const href = `${protocol}://${hostname}${port ? `:${Number(port)}` : ""}${pathAndQuery}`;
   return URL.canParse(href) ? new URL(href) : null;
+}
+
+/** A Host header without its port, as Express's `req.hostname` reads it (IPv6 literals kept whole). */
+function hostnameOf(host: string): string {
+  const offset = host.startsWith("[") ? host.indexOf("]") + 1 : 0;
+  const colon = host.indexOf(":", offset);
+  return colon === -1 ? host : host.slice(0, colon);
+}
+
+/**
+ * A request's scheme as Express's `req.protocol` reads it: https over TLS, else http; the first
+ * value of X-Forwarded-Proto when the connection comes from a trusted proxy (TRUST_PROXY).
+ */
+export function requestProtocol(req: IncomingMessage, trustProxy: (address: string | undefined, hop: number) => boolean): string {
+  const own = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  if (!trustProxy(req.socket.remoteAddress, 0)) return own;
+  const forwarded = req.headers["x-forwarded-proto"];
+  const header = (Array.isArray(forwarded) ? forwarded[0] : forwarded) || own;
+  const comma = header.indexOf(",");
+  return (comma === -1 ? header : header.slice(0, comma)).trim();
 }
 
 /**

@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { Level, Logger } from "pino";
 import { loggablePath } from "./log-path";
 import { chooseRequestId, REQUEST_ID_HEADER } from "./request-id";
-import { runInRequestScope } from "./request-scope";
+import { type RequestScope, runInRequestScope } from "./request-scope";
 
 /**
  * The access log: one line per request once its answer is sent (or the client went away):
@@ -33,38 +34,51 @@ function levelFor(path: string, status: number): Level {
  */
 export function accessLog(log: Logger): RequestHandler {
   return (req, res, next) => {
-    const started = performance.now();
-    const socket = req.socket;
-    const writtenBefore = socket.bytesWritten;
     const trustProxy = req.app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
-    const requestId = chooseRequestId(req.get(REQUEST_ID_HEADER), trustProxy(socket.remoteAddress, 0));
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    const scope = { requestId, userId: null as string | null };
-
-    let written = false;
-    const writeLine = () => {
-      if (written) return;
-      written = true;
-      const path = loggablePath(req.originalUrl);
-      const level = levelFor(path, res.statusCode);
-      if (!log.isLevelEnabled(level)) return;
-      log[level](
-        {
-          method: req.method,
-          path,
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
-          bytes: socket.bytesWritten - writtenBefore,
-          requestId,
-          ...(scope.userId ? { userId: scope.userId } : {}),
-          ...(res.writableFinished ? {} : { aborted: true }),
-        },
-        "request",
-      );
-    };
-    res.once("finish", writeLine);
-    res.once("close", writeLine);
+    const scope = openAccessLine(log, req, res, trustProxy(req.socket.remoteAddress, 0));
     runInRequestScope(scope, next);
   };
+}
+
+/**
+ * The request id and the access line of one request, for the middleware above and for what is
+ * answered before Express (the page cache's hits, server/page-cache.ts): the id chosen and sent,
+ * the line written when the answer is finished or the connection closed. Returns the request's
+ * log scope (a route that resolves a session adds its user to it).
+ */
+export function openAccessLine(log: Logger, req: IncomingMessage, res: ServerResponse, fromTrustedProxy: boolean): RequestScope {
+  const started = performance.now();
+  const socket = req.socket;
+  const writtenBefore = socket.bytesWritten;
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  const requestId = chooseRequestId(typeof incoming === "string" ? incoming : undefined, fromTrustedProxy);
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  const scope: RequestScope = { requestId, userId: null };
+
+  let written = false;
+  const writeLine = () => {
+    if (written) return;
+    written = true;
+    // Express rewrites `url` as it routes; `originalUrl` is the address as asked.
+    const path = loggablePath((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/");
+    const level = levelFor(path, res.statusCode);
+    if (!log.isLevelEnabled(level)) return;
+    log[level](
+      {
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+        bytes: socket.bytesWritten - writtenBefore,
+        requestId,
+        ...(scope.userId ? { userId: scope.userId } : {}),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      },
+      "request",
+    );
+  };
+  res.once("finish", writeLine);
+  res.once("close", writeLine);
+  return scope;
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { Readable } from "node:stream";
+import pino from "pino";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
@@ -68,13 +69,16 @@ for (const engine of testEngines()) {
     let http: HttpApp;
     let admin: { id: string };
     let staffCookie: string;
+    const lines: Record<string, unknown>[] = [];
 
     beforeAll(async () => {
       t = await createTestApp(engine);
       admin = await createUser(t.ctx, { email: "admin@example.org", password: "admin-pass-1", role: "admin" });
       const session = await createSession(t.ctx, admin.id, { ip: null, userAgent: null });
       staffCookie = `${SESSION_COOKIE}=${session.token}`;
-      http = await startHttpApp(vite, t.ctx, undefined, undefined, { pageCache: true });
+      // The app's own logger, writing its JSON lines here: a hit's access line is checked below.
+      const log = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+      http = await startHttpApp(vite, t.ctx, undefined, log, { pageCache: true });
     }, 60_000);
     afterAll(async () => {
       await http?.close();
@@ -255,6 +259,38 @@ for (const engine of testEngines()) {
       const off = await post({ on: "false", redirectTo: "https://evil.example/" });
       expect(off.headers.get("location")).toBe("/");
       expect(off.headers.get("set-cookie")).toMatch(/^data_saver=off;/);
+    });
+
+    it("answers a hit before Express with what every answer has: its request id, its access line", async () => {
+      await http.get("/about?front=1");
+      const hit = await http.get("/about?front=1");
+      expect(state(hit)).toBe("hit");
+      const id = hit.headers.get("x-request-id");
+      expect(id).toMatch(/^[\w-]{22}$/);
+      await hit.text();
+      const deadline = Date.now() + 5000;
+      let line: Record<string, unknown> | undefined;
+      while (!line && Date.now() < deadline) {
+        line = lines.find((l) => l.msg === "request" && l.requestId === id);
+        if (!line) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The same line as Express writes, its query values redacted (log-path.ts) alike.
+      expect(line).toMatchObject({ method: "GET", path: "/about?front=[redacted]", status: 200 });
+      expect(lines.filter((l) => l.msg === "request" && l.requestId === id)).toHaveLength(1);
+    });
+
+    it("keeps a page asked for over https (a trusted proxy's X-Forwarded-Proto) apart, and pins https on its hits", async () => {
+      const overHttps = { headers: { "X-Forwarded-Proto": "https" } };
+      await http.get("/standards?scheme=1");
+      const plain = await http.get("/standards?scheme=1");
+      expect(state(plain)).toBe("hit");
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+      // The test server's peer is loopback, which TRUST_PROXY trusts by default.
+      const first = await http.get("/standards?scheme=1", overHttps);
+      expect(state(first)).toBe("miss");
+      const second = await http.get("/standards?scheme=1", overHttps);
+      expect(state(second)).toBe("hit");
+      expect(second.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     });
 
     it("keeps a page asked for under a forged Host to that Host", async () => {
