@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLocalPath, localPath, safeAdminRedirect } from "./redirects";
+import { isLocalPath, localPath, refererPath, safeAdminRedirect } from "./redirects";
 
 /** Targets that leave the site, or could once a browser, proxy or client has read them. */
 const HOSTILE = [
@@ -91,5 +91,21 @@ describe("safeAdminRedirect", () => {
       "/admin/setup/x",
     ])
       expect(safeAdminRedirect(target), target).toBe("/admin");
+  });
+});
+
+describe("refererPath", () => {
+  const from = (referer?: string) =>
+    new Request("http://portal.example/preferences/data-saver", { method: "POST", headers: referer ? { Referer: referer } : {} });
+
+  it("gives the path and query of a page of this site", () => {
+    expect(refererPath(from("http://portal.example/reports?q=baidoa&page=2"))).toBe("/reports?q=baidoa&page=2");
+  });
+
+  it("gives nothing for another site, another scheme, a missing or a malformed Referer", () => {
+    expect(refererPath(from("https://evil.example/reports"))).toBeNull();
+    expect(refererPath(from("https://portal.example/reports"))).toBeNull();
+    expect(refererPath(from())).toBeNull();
+    expect(refererPath(from("not a url"))).toBeNull();
   });
 });

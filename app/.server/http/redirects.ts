@@ -50,3 +50,17 @@ export function safeAdminRedirect(target: string | null | undefined): string {
   if (/^\/admin\/(?:login|logout|setup)(?:[/?#]|$)/.test(path)) return "/admin";
   return path;
 }
+
+/**
+ * The page a form was sent from (path and query), read from its Referer when that is a page of
+ * this site; else null. For a switch whose form must not repeat the page's own address: on a
+ * "not found" page that address can be a draft's (decision 0030).
+ */
+export function refererPath(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer || !URL.canParse(referer)) return null;
+  const from = new URL(referer);
+  if (from.origin !== new URL(request.url).origin) return null;
+  const path = from.pathname + from.search;
+  return isLocalPath(path) ? path : null;
+}

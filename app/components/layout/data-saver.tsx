@@ -1,4 +1,4 @@
-import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import { DATA_SAVER_ACTION, dataSaverCookie, dataSaverLabel } from "~/lib/data-saver";
 import type { loader as publicLayoutLoader } from "~/routes/public/layout";
 import { buttonClass } from "../ui/styles";
@@ -18,7 +18,6 @@ export function useDataSaver(): boolean {
  * small request, no page load, and no view counted again on a document's or a dashboard's page).
  */
 export function DataSaverSwitch({ on }: { on: boolean }) {
-  const { pathname, search } = useLocation();
   const { revalidate } = useRevalidator();
   return (
     <form
@@ -33,7 +32,7 @@ export function DataSaverSwitch({ on }: { on: boolean }) {
       }}
     >
       <input type="hidden" name="on" value={on ? "false" : "true"} />
-      <input type="hidden" name="redirectTo" value={pathname + search} />
+      {/* No page address here: the action goes back by the Referer (the page may be a draft's 404). */}
       {/* The label says the state; the page's JavaScript budget (decision 0028) keeps it plain. */}
       <button type="submit" className={buttonClass.secondary}>
         {dataSaverLabel(on)}
