@@ -38,15 +38,7 @@ export function pageCacheHandler(ctx: AppContext, render: RequestHandler, cache:
     const url = requestUrl(req);
     // A Host no URL can be made of is left to the usual handler (and its refusal).
     if (!url) return next();
-    const key = pageCacheKey({
-      method: req.method,
-      origin: url.origin,
-      url: req.originalUrl,
-      pathname: req.path,
-      cookie: req.get("cookie"),
-      authorization: req.get("authorization"),
-      saveData: req.get("save-data"),
-    });
+    const key = keyOf(req, url, req.originalUrl, req.path);
     if (key === null) return next();
     // While the bus is reconnecting, another instance's changes may go unheard: nothing cached
     // then is trusted, and pages are rendered per request until it listens again.
@@ -127,15 +119,7 @@ export function pageCacheFront(
     const protocol = requestProtocol(req, options.trustProxy);
     const url = addressOf(protocol, host, req.url);
     if (!url) return false;
-    const key = pageCacheKey({
-      method: "GET",
-      origin: url.origin,
-      url: req.url,
-      pathname,
-      cookie: req.headers.cookie,
-      authorization: req.headers.authorization,
-      saveData: headerValue(req.headers["save-data"]),
-    });
+    const key = keyOf(req, url, req.url, pathname);
     if (key === null) return false;
     const hit = cache.get(key);
     if (!hit) return false;
@@ -146,8 +130,21 @@ export function pageCacheFront(
   };
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(", ") : value;
+/**
+ * A request's key, one function for both ways in (before Express and inside it), so a page stored
+ * by one is found by the other. Node joins a repeated header into one string (only Set-Cookie,
+ * which requests do not send, stays a list).
+ */
+function keyOf(req: IncomingMessage, url: URL, pathAndQuery: string, pathname: string): string | null {
+  return pageCacheKey({
+    method: req.method ?? "",
+    origin: url.origin,
+    url: pathAndQuery,
+    pathname,
+    cookie: req.headers.cookie,
+    authorization: req.headers.authorization,
+    saveData: req.headers["save-data"] as string | undefined,
+  });
 }
 
 interface Rendered {
