@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { linguiMacros } from "./tooling/lingui-macros";
 
 /** Native and heavy server packages: external to the server bundle, never bundled for the browser. */
 const SERVER_PACKAGES = [
@@ -51,5 +53,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The dev server's dependency scan also walks into .server modules (which the browser never
   // gets); it must not try to bundle their native packages for the browser.
   optimizeDeps: { exclude: SERVER_PACKAGES },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [extractionChild()] : [])],
+  // The catalogues (.po) compile when imported; a language that lacks a message fails the build.
+  plugins: [
+    linguiMacros(),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+    tailwindcss(),
+    reactRouter(),
+    ...(isSsrBuild ? [extractionChild()] : []),
+  ],
 }));

@@ -1,8 +1,12 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
+import { linguiMacros } from "./tooling/lingui-macros";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+/** The messages' macros and catalogues, as the build compiles them (vite.config.ts). */
+const plugins = [linguiMacros(), lingui()];
 
 /**
  * Two projects: "unit" (pure code, beside it as *.test.ts) and "integration"
@@ -20,6 +24,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        plugins,
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
@@ -29,6 +34,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins,
         test: {
           name: "integration",
           include: ["app/**/*.int.test.ts", "tests/integration/**/*.test.ts"],

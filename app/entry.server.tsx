@@ -9,6 +9,9 @@
  * one line of the logger (app/.server/http/error-log.ts, decision 0024), not a bare multi-line
  * stack on stderr with no request id or path.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { I18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -17,11 +20,22 @@ import { app } from "./.server/context";
 import { responseNonce } from "./.server/http/content-security";
 import { logRenderError, routeErrorLogger } from "./.server/http/error-log";
 import { scriptsAfterContent } from "./.server/http/scripts-after-content";
+import { i18nFor, requestLanguage } from "./.server/i18n/i18n";
 import stylesheet from "./app.css?inline";
 import { PageStylesheetContext } from "./components/layout/page-stylesheet";
+import { DEFAULT_LANGUAGE } from "./lib/i18n/languages";
+import { setPageI18nSource } from "./lib/i18n/page-i18n";
 
 /** The stylesheet every page carries in its head; the development server links it instead (root.tsx). */
 const pageStylesheet = import.meta.env.PROD ? stylesheet : null;
+
+/**
+ * The language of the page being rendered, for route `meta` functions (lib/i18n/page-i18n.ts):
+ * React Router calls them while rendering, outside any React context, and pages in different
+ * languages render at once.
+ */
+const renderingI18n = new AsyncLocalStorage<I18n>();
+setPageI18nSource(() => renderingI18n.getStore() ?? i18nFor(DEFAULT_LANGUAGE));
 
 /** How long a streamed part may take before the render is cut short (it then shows its error). */
 export const streamTimeout = 5_000;
@@ -63,24 +77,31 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
     };
 
+    // The page in the reader's language (decision 0031); the browser activates the same one
+    // before it hydrates (entry.client.tsx reads it from <html lang>).
+    const i18n = i18nFor(requestLanguage(request));
     const page = (
-      <PageStylesheetContext value={pageStylesheet}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </PageStylesheetContext>
+      <I18nProvider i18n={i18n}>
+        <PageStylesheetContext value={pageStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageStylesheetContext>
+      </I18nProvider>
     );
-    const { pipe, abort } = renderToPipeableStream(page, {
-      nonce,
-      onShellReady: waitForAll ? undefined : ready,
-      onAllReady: waitForAll ? ready : undefined,
-      // Before the shell: React Router catches the rejection, calls handleError and renders the
-      // error boundary.
-      onShellError: reject,
-      onError(error: unknown) {
-        status = 500;
-        // A shell error is React Router's to log; one after it (a part of the page that failed to
-        // stream) would otherwise go unseen.
-        if (shellRendered) logRenderError(app().log, error, request);
-      },
-    });
+    const { pipe, abort } = renderingI18n.run(i18n, () =>
+      renderToPipeableStream(page, {
+        nonce,
+        onShellReady: waitForAll ? undefined : ready,
+        onAllReady: waitForAll ? ready : undefined,
+        // Before the shell: React Router catches the rejection, calls handleError and renders the
+        // error boundary.
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          // A shell error is React Router's to log; one after it (a part of the page that failed to
+          // stream) would otherwise go unseen.
+          if (shellRendered) logRenderError(app().log, error, request);
+        },
+      }),
+    );
   });
 }

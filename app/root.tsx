@@ -1,7 +1,11 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { contentSecurityHeader } from "./.server/http/content-security";
-import { varyOnSaveData } from "./.server/http/data-saver";
+import { varyOnReaderHeaders } from "./.server/http/data-saver";
 import { formGuard } from "./.server/http/form-guard";
 import { type MaintenanceClosed, maintenanceGate } from "./.server/http/maintenance";
 import { keepHeaders, noStoreForStaff } from "./.server/http/response-headers";
@@ -11,15 +15,27 @@ import { MaintenancePage } from "./components/layout/maintenance";
 import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { LiveUpdates } from "./components/live/live-updates";
 import { IconSprite } from "./components/ui/icon-sprite";
+import { loadAdminCatalogue } from "./lib/i18n/client-catalogues";
 import { useToastWanted } from "./components/ui/toast";
 
 // The policy goes first: it wraps every other answer, the maintenance page and refusals included.
 export const middleware: Route.MiddlewareFunction[] = [
   contentSecurityHeader,
   noStoreForStaff,
-  varyOnSaveData,
+  varyOnReaderHeaders,
   ...maintenanceGate,
   formGuard,
+];
+
+/**
+ * In the browser, before a client-side navigation into the admin portal (the About page's link to
+ * it, say): the admin messages, which public pages do not load (decision 0031).
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (new URL(request.url).pathname.startsWith("/admin")) await loadAdminCatalogue();
+    return next();
+  },
 ];
 
 /** A thrown answer is rendered by this route's error boundary; a 429's Retry-After goes with it. */
@@ -33,8 +49,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The language the page is rendered in (entry.server.tsx, entry.client.tsx; decision 0031).
+  const { i18n } = useLingui();
   return (
-    <html lang="en">
+    <html lang={i18n.locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -72,6 +90,7 @@ export default function App() {
 
 /** Unexpected failures: a plain apology, never details (they are in the server log). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { i18n } = useLingui();
   const closed = isRouteErrorResponse(error) && error.status === 503 ? (error.data as MaintenanceClosed | null) : null;
   if (closed?.maintenance) {
     // Live updates reload the page when maintenance ends; not in data-saver mode (no stream there).
@@ -83,29 +102,35 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { title, message } = errorText(status, isRouteErrorResponse(error) ? error.data : null);
+  const { title, message } = errorText(i18n, status, isRouteErrorResponse(error) ? error.data : null);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <p className="text-5xl font-bold text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
       <p className="mt-2 text-slate-600">{message}</p>
       <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Go to the home page
+        <Trans>Go to the home page</Trans>
       </a>
     </main>
   );
 }
 
-function errorText(status: number, data: unknown): { title: string; message: string } {
-  if (status === 404) return { title: "Page not found", message: "The page you're looking for doesn't exist or has been removed." };
-  if (status === 403) return { title: "Access Denied", message: "You do not have permission to view this page." };
+function errorText(i18n: I18n, status: number, data: unknown): { title: string; message: string } {
+  if (status === 404)
+    return { title: i18n._(msg`Page not found`), message: i18n._(msg`The page you're looking for doesn't exist or has been removed.`) };
+  if (status === 403) return { title: i18n._(msg`Access Denied`), message: i18n._(msg`You do not have permission to view this page.`) };
   if (status === 429) {
     const seconds = (data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
     const minutes = typeof seconds === "number" ? Math.max(1, Math.ceil(seconds / 60)) : null;
     return {
-      title: "Too many requests",
-      message: `Too many links that do not exist were opened from your network. Please try again ${minutes ? `in ${minutes} minute${minutes === 1 ? "" : "s"}` : "later"}.`,
+      title: i18n._(msg`Too many requests`),
+      message:
+        minutes === null
+          ? i18n._(msg`Too many links that do not exist were opened from your network. Please try again later.`)
+          : i18n._(
+              msg`Too many links that do not exist were opened from your network. Please try again ${plural(minutes, { one: "in # minute", other: "in # minutes" })}.`,
+            ),
     };
   }
-  return { title: "Something went wrong", message: "An unexpected error occurred. Please try again in a moment." };
+  return { title: i18n._(msg`Something went wrong`), message: i18n._(msg`An unexpected error occurred. Please try again in a moment.`) };
 }

@@ -89,4 +89,6 @@ export default [
   route("preferences/side-menu", "routes/preferences-side-menu.ts"),
   // Data-saver mode's switch (issue 13 item 5): a cookie set by a form post, so it works without JavaScript.
   route("preferences/data-saver", "routes/preferences-data-saver.ts"),
+  // The language switch (issue 14): a cookie set by a plain form post, with or without JavaScript.
+  route("preferences/language", "routes/preferences-language.ts"),
 ] satisfies RouteConfig;

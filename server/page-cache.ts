@@ -144,6 +144,7 @@ function keyOf(req: IncomingMessage, url: URL, pathAndQuery: string, pathname: s
     cookie: req.headers.cookie,
     authorization: req.headers.authorization,
     saveData: req.headers["save-data"] as string | undefined,
+    acceptLanguage: req.headers["accept-language"],
   });
 }
 
@@ -163,9 +164,9 @@ function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state
   // for everyone, and the policy names the hashes of their inline scripts.
   res.setHeader(CSP_HEADER, page.policy);
   res.setHeader("ETag", page.etag);
-  // The answer differs by encoding, a visitor with a session cookie gets another page, and a data
-  // saver another one (decision 0030).
-  res.setHeader("Vary", "Accept-Encoding, Cookie, Save-Data");
+  // The answer differs by encoding, a visitor with a session cookie gets another page, a data
+  // saver another one (decision 0030), and so does a reader of another language (decision 0031).
+  res.setHeader("Vary", "Accept-Encoding, Cookie, Save-Data, Accept-Language");
   res.setHeader("X-Page-Cache", state);
   const known = (req.headers["if-none-match"] ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
   if (page.status === 200 && known.includes(page.etag)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DATA_SAVER_COOKIE, dataSaverCookie, dataSaverLabel, isDataSaverOn, saveDataRequested } from "./data-saver";
+import { DATA_SAVER_COOKIE, dataSaverCookie, isDataSaverOn, saveDataRequested } from "./data-saver";
 
 describe("data saver", () => {
   it("reads Save-Data: on, in any case and with spaces, and nothing else", () => {
@@ -26,10 +26,5 @@ describe("data saver", () => {
     expect(dataSaverCookie(true)).toBe(`${DATA_SAVER_COOKIE}=on; Path=/; Max-Age=31536000; SameSite=Lax`);
     expect(dataSaverCookie(false)).toBe("data_saver=off; Path=/; Max-Age=31536000; SameSite=Lax");
     expect(dataSaverCookie(false)).not.toContain("HttpOnly");
-  });
-
-  it("says its state in its label", () => {
-    expect(dataSaverLabel(true)).toBe("Data saver: on");
-    expect(dataSaverLabel(false)).toBe("Data saver: off");
   });
 });

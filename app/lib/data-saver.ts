@@ -33,8 +33,3 @@ export function isDataSaverOn({ saveData, cookie }: { saveData: string | null | 
 export function dataSaverCookie(on: boolean): string {
   return `${DATA_SAVER_COOKIE}=${on ? "on" : "off"}; Path=/; Max-Age=${DATA_SAVER_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
-
-/** The switch's visible label, which also says the current state. */
-export function dataSaverLabel(on: boolean): string {
-  return `Data saver: ${on ? "on" : "off"}`;
-}

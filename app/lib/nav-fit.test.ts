@@ -47,3 +47,12 @@ describe("the navigation bar's breakpoint", () => {
     }
   });
 });
+
+describe("the header's buttons", () => {
+  it("count in the row: a language switch can move the bar to a wider viewport, never a narrower one", () => {
+    const without = navBreakpoint(FALLBACK_MENU.slice(0, 6), SITE_NAME)!;
+    const withSwitch = navBreakpoint(FALLBACK_MENU.slice(0, 6), SITE_NAME, ["Soomaali"])!;
+    expect(withSwitch).toBeGreaterThanOrEqual(without);
+    expect(navBreakpoint(FALLBACK_MENU.slice(0, 6), SITE_NAME, ["x".repeat(20)])!).toBeGreaterThan(without);
+  });
+});

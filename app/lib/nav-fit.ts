@@ -18,6 +18,7 @@ const LINK_GAP_PX = 4; // gap-1 between links
 const BRAND_FONT_PX = 16; // the site name, font-semibold
 const BRAND_CHROME_PX = 28 + 8; // the 28 px logo, gap-2
 const ROW_GAP_PX = 16; // gap-4 between the site name and the bar
+const BUTTON_CHROME_PX = 8 * 2 + 2; // px-2 and the border of a header button (the language switch)
 const ROW_PADDING_PX = 16 * 2; // px-4
 const ROW_MAX_PX = 1280; // max-w-7xl
 /** A classic scrollbar takes this much from the viewport a media query measures. */
@@ -66,19 +67,20 @@ export function textWidthUpperBound(text: string, fontPx: number): number {
   return Math.ceil(em * fontPx);
 }
 
-/** The row's content: the logo and site name, the gap, then every link of the bar. */
-function rowWidthUpperBound(menu: readonly { title: string }[], siteName: string): number {
+/** The row's content: the logo and site name, the gap, every link of the bar, then the header's buttons (the language switch's). */
+function rowWidthUpperBound(menu: readonly { title: string }[], siteName: string, buttons: readonly string[]): number {
   const brand = BRAND_CHROME_PX + Math.ceil(textWidthUpperBound(siteName, BRAND_FONT_PX) * BOLD_FACTOR);
   const links = menu.reduce((sum, item) => sum + LINK_CHROME_PX + textWidthUpperBound(item.title, LINK_FONT_PX), 0);
-  return brand + ROW_GAP_PX + links + LINK_GAP_PX * Math.max(0, menu.length - 1);
+  const extra = buttons.reduce((sum, label) => sum + ROW_GAP_PX + BUTTON_CHROME_PX + textWidthUpperBound(label, LINK_FONT_PX), 0);
+  return brand + ROW_GAP_PX + links + LINK_GAP_PX * Math.max(0, menu.length - 1) + extra;
 }
 
 /**
  * The viewport width from which the bar is shown without JavaScript, or null when it can never
  * fit the page's row (then the menu button is always used).
  */
-export function navBreakpoint(menu: readonly { title: string }[], siteName: string): NavBreakpoint | null {
-  const row = rowWidthUpperBound(menu, siteName) + ROW_PADDING_PX;
+export function navBreakpoint(menu: readonly { title: string }[], siteName: string, buttons: readonly string[] = []): NavBreakpoint | null {
+  const row = rowWidthUpperBound(menu, siteName, buttons) + ROW_PADDING_PX;
   if (row > ROW_MAX_PX) return null;
   const viewport = Math.max(MOBILE_BREAKPOINT, row + SCROLLBAR_PX);
   return NAV_BREAKPOINTS.find((bp) => bp >= viewport) ?? null;

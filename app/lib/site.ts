@@ -1,7 +1,9 @@
 /** Site-wide constants of the public chrome (public-portal sections 2 and 9). */
+import { msg } from "@lingui/core/macro";
 
 export const SITE_NAME = "CCCM Somalia";
-export const SITE_LONG_NAME = "Camp Coordination and Camp Management Cluster, Somalia";
+/** The cluster's full name, in the reader's language (a message: render it with `t`/`i18n._`). */
+export const SITE_LONG_NAME = msg`Camp Coordination and Camp Management Cluster, Somalia`;
 
 export interface MenuItem {
   title: string;

@@ -12,18 +12,23 @@ export function dataSaverOf(request: Request): boolean {
 }
 
 /**
- * `Vary: Save-Data` on every page and data request (`.data`): their answers differ by it, so a
- * browser or proxy cache must not hand one made for a data saver to another visitor, or the
- * reverse. (The anonymous page cache sets its own Vary, naming Save-Data too.) Files, thumbnails
- * and the JSON do not differ by it.
+ * `Vary: Save-Data, Accept-Language` on every page and data request (`.data`): their answers
+ * differ by the data saver (decision 0030) and by the language (decision 0031), so a browser or
+ * proxy cache must not hand one made for a data saver, or for a reader of Somali, to another
+ * visitor. (The anonymous page cache sets its own Vary, naming both too.) Files, thumbnails and
+ * the JSON do not differ by them.
  */
-export const varyOnSaveData: MiddlewareFunction<Response> = async (_args, next) => {
+const READER_HEADERS = ["Save-Data", "Accept-Language"];
+
+export const varyOnReaderHeaders: MiddlewareFunction<Response> = async (_args, next) => {
   const response = await next();
   // A page, or React Router's data (turbo-stream, text/x-script): middleware sees the address
   // without its `.data`, so the type tells them apart.
   if (!/^text\/(?:html|x-script)\b/.test(response.headers.get("Content-Type") ?? "")) return response;
   const vary = response.headers.get("Vary");
-  if (vary === "*" || /(?:^|,)\s*save-data\s*(?:,|$)/i.test(vary ?? "")) return response;
-  response.headers.set("Vary", vary ? `${vary}, Save-Data` : "Save-Data");
+  if (vary === "*") return response;
+  const named = new Set((vary ?? "").split(",").map((name) => name.trim().toLowerCase()));
+  const missing = READER_HEADERS.filter((name) => !named.has(name.toLowerCase()));
+  if (missing.length > 0) response.headers.set("Vary", [vary, ...missing].filter(Boolean).join(", "));
   return response;
 };

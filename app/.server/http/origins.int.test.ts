@@ -85,6 +85,7 @@ for (const engine of testEngines()) {
         "/admin/database/backup",
         "/preferences/side-menu",
         "/preferences/data-saver",
+        "/preferences/language",
         "/admin/settings",
         "/admin/login",
       ];

@@ -94,7 +94,7 @@ for (const engine of testEngines()) {
       const second = await http.get("/reports", { headers: { "Accept-Encoding": "br" } });
       expect(state(second)).toBe("hit");
       expect(second.headers.get("content-encoding")).toBe("br");
-      expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie, Save-Data");
+      expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie, Save-Data, Accept-Language");
       // Answered ahead of most of the middleware chain, a hit still carries what every answer does.
       expect(second.headers.get("x-request-id")).toMatch(/\S/);
       expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
@@ -259,6 +259,50 @@ for (const engine of testEngines()) {
       const off = await post({ on: "false", redirectTo: "https://evil.example/" });
       expect(off.headers.get("location")).toBe("/");
       expect(off.headers.get("set-cookie")).toMatch(/^data_saver=off;/);
+    });
+
+    it("never serves one language's page to a reader of the other; the switch sets its cookie and comes back with the query", async () => {
+      // The two renderings tell themselves apart by <html lang> and the footer's heading.
+      const isSomali = (html: string) => html.includes('<html lang="so">') && html.includes("Xiriiriyeyaal Degdeg ah");
+      const isEnglish = (html: string) => html.includes('<html lang="en">') && html.includes("Quick Links");
+      const somali = { headers: { "Accept-Language": "so-SO,so;q=0.9,en;q=0.5" } };
+      const chosen = { headers: { Cookie: "lang=so", "Accept-Language": "en-GB" } };
+      for (const path of ["/reports?lang=1", "/about?lang=1"]) {
+        const first = await http.get(path, somali);
+        expect(state(first), path).toBe("miss");
+        const english = await http.get(path);
+        expect(state(english), path).toBe("miss");
+        // The switch's cookie and the header that mean Somali share one copy, whatever the raw values.
+        const somaliHit = await http.get(path, chosen);
+        const englishHit = await http.get(path, { headers: { "Accept-Language": "en-US,en;q=0.9" } });
+        expect([state(somaliHit), state(englishHit)], path).toEqual(["hit", "hit"]);
+        for (const res of [first, english, somaliHit, englishHit]) expect(res.headers.get("vary"), path).toContain("Accept-Language");
+        const [a, b, c, d] = await Promise.all([first, english, somaliHit, englishHit].map((r) => r.text()));
+        expect(isSomali(a!) && isSomali(c!), path).toBe(true);
+        expect(isEnglish(b!) && isEnglish(d!), path).toBe(true);
+      }
+      // Pages rendered outside the cache say so too.
+      const staff = await http.get("/reports", { headers: { Cookie: staffCookie } });
+      expect(state(staff)).toBeNull();
+      expect(staff.headers.get("vary")).toContain("Accept-Language");
+
+      const post = (body: Record<string, string>, referer?: string) =>
+        http.get("/preferences/language", {
+          method: "POST",
+          headers: { Origin: http.origin, "Content-Type": "application/x-www-form-urlencoded", ...(referer ? { Referer: referer } : {}) },
+          body: new URLSearchParams(body),
+        });
+      const toSomali = await post({ language: "so" }, `${http.origin}/reports?q=baidoa&page=2`);
+      expect(toSomali.status).toBe(302);
+      expect(toSomali.headers.get("location")).toBe("/reports?q=baidoa&page=2");
+      expect(toSomali.headers.get("set-cookie")).toMatch(/^lang=so; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+      const toEnglish = await post({ language: "en" }, "https://evil.example/page");
+      expect(toEnglish.headers.get("location")).toBe("/");
+      expect(toEnglish.headers.get("set-cookie")).toMatch(/^lang=en;/);
+      // An unknown language changes nothing.
+      const unknown = await post({ language: "xx" }, `${http.origin}/about`);
+      expect(unknown.status).toBe(302);
+      expect(unknown.headers.get("set-cookie")).toBeNull();
     });
 
     it("answers a hit before Express with what every answer has: its request id, its access line", async () => {

@@ -10,6 +10,7 @@ const request = (over: Partial<Parameters<typeof pageCacheKey>[0]> = {}) => ({
   cookie: undefined,
   authorization: undefined,
   saveData: undefined,
+  acceptLanguage: undefined,
   ...over,
 });
 
@@ -101,6 +102,25 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey(request({ cookie: "data_saver=on; portal_session=abc", saveData: "on" }))).toBeNull();
     // The switch's own address is never cached.
     expect(pageCacheKey(request({ pathname: "/preferences/data-saver", url: "/preferences/data-saver" }))).toBeNull();
+  });
+
+  it("keeps each language's pages apart by the language the switch's cookie and Accept-Language decide, not by their raw values", () => {
+    const english = pageCacheKey(request());
+    const somali = pageCacheKey(request({ acceptLanguage: "so-SO,so;q=0.9,en;q=0.8" }));
+    expect(somali).not.toBeNull();
+    expect(somali).not.toBe(english);
+    // Every header and cookie that means Somali shares one copy; so does every one that means English.
+    expect(pageCacheKey(request({ acceptLanguage: "so" }))).toBe(somali);
+    expect(pageCacheKey(request({ cookie: "lang=so" }))).toBe(somali);
+    expect(pageCacheKey(request({ cookie: "lang=so", acceptLanguage: "en-GB" }))).toBe(somali);
+    for (const acceptLanguage of ["en-GB,en;q=0.9", "fr", "*", "so;q=0"])
+      expect(pageCacheKey(request({ acceptLanguage })), acceptLanguage).toBe(english);
+    expect(pageCacheKey(request({ cookie: "lang=en", acceptLanguage: "so" }))).toBe(english);
+    // With the other keyed cookies, in either order; another cookie beside it still keeps the request out.
+    expect(pageCacheKey(request({ cookie: "lang=so; data_saver=on" }))).toBe(pageCacheKey(request({ cookie: "data_saver=on;lang=so" })));
+    expect(pageCacheKey(request({ cookie: "lang=so; data_saver=on" }))).not.toBe(pageCacheKey(request({ cookie: "data_saver=on" })));
+    expect(pageCacheKey(request({ cookie: "lang=so; portal_session=abc" }))).toBeNull();
+    expect(pageCacheKey(request({ pathname: "/preferences/language", url: "/preferences/language" }))).toBeNull();
   });
 });
 

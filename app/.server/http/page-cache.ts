@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { DATA_SAVER_COOKIE, saveDataRequested } from "~/lib/data-saver";
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, languageOf } from "~/lib/i18n/languages";
 import { SIDE_MENU_COOKIE } from "~/lib/side-menu";
 import { contentSecurityPolicy } from "./content-security";
 
@@ -38,8 +39,11 @@ export function isCacheablePath(pathname: string): boolean {
 /**
  * The cookies a page may read without making it anyone's own: their values are part of the key.
  * The data saver's (decision 0030) turns the mode on or off whatever the browser's Save-Data says.
+ * The language switch's is read with Accept-Language: the key holds the language they decide
+ * (decision 0031), not either raw value, so every browser that reads English shares one copy.
  */
 const KEYED_COOKIES: readonly string[] = [SIDE_MENU_COOKIE, DATA_SAVER_COOKIE];
+const READ_COOKIES: readonly string[] = [...KEYED_COOKIES, LANGUAGE_COOKIE];
 
 export interface CacheableRequest {
   method: string;
@@ -59,6 +63,8 @@ export interface CacheableRequest {
    * 0030), so it is another page. Normalised in the key: on, or absent.
    */
   saveData: string | undefined;
+  /** The `Accept-Language` header: without the switch's cookie, it picks the page's language. */
+  acceptLanguage: string | undefined;
 }
 
 /**
@@ -71,15 +77,21 @@ export function pageCacheKey(request: CacheableRequest): string | null {
   if (request.authorization !== undefined) return null;
   if (!isCacheablePath(request.pathname)) return null;
   const keyed: string[] = [];
+  let languageCookie: string | undefined;
   for (const part of (request.cookie ?? "").split(";")) {
     if (part.trim() === "") continue;
     const eq = part.indexOf("=");
     const name = (eq === -1 ? part : part.slice(0, eq)).trim();
-    if (!KEYED_COOKIES.includes(name)) return null;
-    keyed.push(`${name}=${eq === -1 ? "" : part.slice(eq + 1).trim()}`);
+    if (!READ_COOKIES.includes(name)) return null;
+    const value = eq === -1 ? "" : part.slice(eq + 1).trim();
+    if (name === LANGUAGE_COOKIE) languageCookie = value;
+    else keyed.push(`${name}=${value}`);
   }
-  // Not a cookie's form (name=value): it cannot be mistaken for one.
+  // Not a cookie's form (name=value): they cannot be mistaken for one.
   if (saveDataRequested(request.saveData)) keyed.push("Save-Data: on");
+  // English, the default, adds nothing: its keys are those of a request that names no language.
+  const language = languageOf({ cookie: languageCookie, acceptLanguage: request.acceptLanguage });
+  if (language !== DEFAULT_LANGUAGE) keyed.push(`Language: ${language}`);
   return [`${request.origin}${request.url}`, ...keyed.sort()].join("\n");
 }
 

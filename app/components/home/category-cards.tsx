@@ -1,3 +1,4 @@
+import { Plural, useLingui } from "@lingui/react/macro";
 import { BarChart3, BookOpen, FileCheck, FileText, Folder, Info } from "lucide-react";
 import { Link } from "react-router";
 
@@ -14,30 +15,31 @@ export interface CategoryCounts {
  * five; Standards is added so the standards list is reachable from the home page like the others.
  */
 export function CategoryCards({ counts }: { counts: CategoryCounts }) {
+  const { t } = useLingui();
   const cards = [
-    { title: "About", text: "Our mission, key tasks and how to use the portal", to: "/about", Icon: Info, count: null },
-    { title: "Reports", text: "Situation reports, assessments and monitoring", to: "/reports", Icon: FileText, count: counts.reports },
-    { title: "Guidelines", text: "Guidance notes, procedures and tools", to: "/guidelines", Icon: BookOpen, count: counts.guidelines },
+    { title: t`About`, text: t`Our mission, key tasks and how to use the portal`, to: "/about", Icon: Info, count: null },
+    { title: t`Reports`, text: t`Situation reports, assessments and monitoring`, to: "/reports", Icon: FileText, count: counts.reports },
+    { title: t`Guidelines`, text: t`Guidance notes, procedures and tools`, to: "/guidelines", Icon: BookOpen, count: counts.guidelines },
     {
-      title: "Standards",
-      text: "Standards, strategy and terms of reference",
+      title: t`Standards`,
+      text: t`Standards, strategy and terms of reference`,
       to: "/standards",
       Icon: FileCheck,
       count: counts.standards,
     },
     {
-      title: "Dashboards",
-      text: "Interactive data on sites and displacement",
+      title: t`Dashboards`,
+      text: t`Interactive data on sites and displacement`,
       to: "/dashboards",
       Icon: BarChart3,
       count: counts.dashboards,
     },
-    { title: "Documents", text: "The full library of published documents", to: "/documents", Icon: Folder, count: counts.documents },
+    { title: t`Documents`, text: t`The full library of published documents`, to: "/documents", Icon: Folder, count: counts.documents },
   ];
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
       {cards.map(({ title, text, to, Icon, count }) => (
-        <li key={title}>
+        <li key={to}>
           <Link
             to={to}
             className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600 hover:shadow"
@@ -49,7 +51,10 @@ export function CategoryCards({ counts }: { counts: CategoryCounts }) {
               {count ? (
                 <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-semibold text-brand-800">
                   {count}
-                  <span className="sr-only"> items</span>
+                  <span className="sr-only">
+                    {" "}
+                    <Plural value={count} one="item" other="items" />
+                  </span>
                 </span>
               ) : null}
             </span>

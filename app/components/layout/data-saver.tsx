@@ -1,5 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import { DATA_SAVER_ACTION, dataSaverCookie, dataSaverLabel } from "~/lib/data-saver";
+import { DATA_SAVER_ACTION, dataSaverCookie } from "~/lib/data-saver";
 import type { loader as publicLayoutLoader } from "~/routes/public/layout";
 import { buttonClass } from "../ui/styles";
 
@@ -19,6 +20,7 @@ export function useDataSaver(): boolean {
  */
 export function DataSaverSwitch({ on }: { on: boolean }) {
   const { revalidate } = useRevalidator();
+  const { t } = useLingui();
   return (
     <form
       method="post"
@@ -35,7 +37,7 @@ export function DataSaverSwitch({ on }: { on: boolean }) {
       {/* No page address here: the action goes back by the Referer (the page may be a draft's 404). */}
       {/* The label says the state; the page's JavaScript budget (decision 0028) keeps it plain. */}
       <button type="submit" className={buttonClass.secondary}>
-        {dataSaverLabel(on)}
+        {on ? t`Data saver: on` : t`Data saver: off`}
       </button>
     </form>
   );

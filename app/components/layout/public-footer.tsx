@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { type Contact, footerLinks, type MenuItem, SITE_LONG_NAME, SITE_NAME } from "~/lib/site";
@@ -52,17 +53,19 @@ export function PublicFooter({
   siteDescription?: string;
   dataSaver?: boolean;
 }) {
+  const { t } = useLingui();
+  const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="font-semibold text-brand-800">{siteName}</p>
-          <p className="text-sm text-slate-700">{SITE_LONG_NAME}</p>
+          <p className="text-sm text-slate-700">{t(SITE_LONG_NAME)}</p>
           <p className="mt-2 text-sm text-slate-600">{siteDescription}</p>
         </div>
         <nav aria-labelledby="footer-links-heading">
           <h2 id="footer-links-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
-            Quick Links
+            <Trans>Quick Links</Trans>
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
             {footerLinks(menu).map((m) => (
@@ -76,7 +79,7 @@ export function PublicFooter({
         </nav>
         <section aria-labelledby="footer-contact-heading">
           <h2 id="footer-contact-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
-            Contact
+            <Trans>Contact</Trans>
           </h2>
           <div className="mt-3">
             <ContactList contacts={contacts} />
@@ -85,11 +88,13 @@ export function PublicFooter({
       </div>
       <div className="border-t border-slate-100">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-slate-600">
-          <p>© {new Date().getFullYear()} CCCM Cluster Somalia. All rights reserved.</p>
+          <p>
+            <Trans>© {year} CCCM Cluster Somalia. All rights reserved.</Trans>
+          </p>
           <div className="flex flex-wrap items-center gap-4">
             <DataSaverSwitch on={dataSaver} />
             <a href="/admin" className="hover:text-brand-700 hover:underline">
-              Admin Portal
+              <Trans>Admin Portal</Trans>
             </a>
           </div>
         </div>

@@ -1,8 +1,11 @@
+import { useLingui } from "@lingui/react/macro";
 import { Menu } from "lucide-react";
 import { useRef } from "react";
 import { NavLink } from "react-router";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, otherLanguages } from "~/lib/i18n/languages";
 import { NAV_BREAKPOINT_CLASSES, navBreakpoint } from "~/lib/nav-fit";
 import { type MenuItem, SITE_NAME } from "~/lib/site";
+import { LanguageSwitch } from "./language-switch";
 import { MenuIcon } from "./menu-icon";
 import { useDisclosureMenu } from "./use-disclosure-menu";
 import { useNavFit } from "./use-nav-fit";
@@ -26,7 +29,10 @@ export function PublicHeader({
   const rulerRef = useRef<HTMLDivElement>(null);
   const fit = useNavFit(rowRef, rulerRef);
   const disclosure = useDisclosureMenu();
-  const breakpoint = navBreakpoint(menu, siteName);
+  const { i18n, t } = useLingui();
+  // The language switch shares the row: its buttons count in the estimate and the measurement.
+  const switchLabels = otherLanguages(isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE).map((language) => LANGUAGE_NAMES[language]);
+  const breakpoint = navBreakpoint(menu, siteName, switchLabels);
   const classes = breakpoint ? NAV_BREAKPOINT_CLASSES[breakpoint] : { bar: "", button: "" };
 
   // Staff may give two items one address: the title keeps the keys apart.
@@ -40,16 +46,17 @@ export function PublicHeader({
   return (
     <header data-nav={fit ?? undefined} className="group/header sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div ref={rowRef} className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <a href="/" className="flex min-w-0 items-center gap-2 font-semibold text-brand-800">
+        <a href="/" className="mr-auto flex min-w-0 items-center gap-2 font-semibold text-brand-800">
           {dataSaver ? <InlineLogo /> : <img src="/favicon.svg" alt="" width={28} height={28} className="shrink-0" />}
           <span className="truncate">{siteName}</span>
         </a>
         <nav
-          aria-label="Main"
+          aria-label={t`Main`}
           className={`hidden shrink-0 gap-1 ${classes.bar} group-data-[nav=collapsed]/header:hidden group-data-[nav=inline]/header:flex`}
         >
           {links}
         </nav>
+        <LanguageSwitch />
         {/* A <details> menu opens without JavaScript; with it, it also closes on Escape, outside clicks and navigation. */}
         <details
           ref={disclosure.ref}
@@ -58,16 +65,16 @@ export function PublicHeader({
         >
           <summary className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
             <Menu aria-hidden className="h-5 w-5" />
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t`Menu`}</span>
           </summary>
           <nav
-            aria-label="Main (mobile)"
+            aria-label={t`Main (mobile)`}
             className="absolute right-0 mt-2 flex max-h-[calc(100vh-5rem)] w-56 flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg [&_a]:whitespace-normal"
           >
             {links}
           </nav>
         </details>
-        <NavRuler ref={rulerRef} menu={menu} siteName={siteName} />
+        <NavRuler ref={rulerRef} menu={menu} siteName={siteName} buttons={switchLabels} />
       </div>
     </header>
   );
@@ -90,7 +97,17 @@ function InlineLogo() {
  * An invisible copy of the row at its natural width, without links (nothing to focus or read),
  * for the measurement: the site name, the gap and every item, boxed as the bar's links are.
  */
-function NavRuler({ ref, menu, siteName }: { ref: React.Ref<HTMLDivElement>; menu: MenuItem[]; siteName: string }) {
+function NavRuler({
+  ref,
+  menu,
+  siteName,
+  buttons,
+}: {
+  ref: React.Ref<HTMLDivElement>;
+  menu: MenuItem[];
+  siteName: string;
+  buttons: string[];
+}) {
   return (
     <div aria-hidden="true" className="pointer-events-none invisible absolute top-0 left-0 h-0 overflow-hidden">
       <div ref={ref} className="flex w-max items-center gap-4">
@@ -107,6 +124,12 @@ function NavRuler({ ref, menu, siteName }: { ref: React.Ref<HTMLDivElement>; men
             </span>
           ))}
         </span>
+        {buttons.map((label) => (
+          // Boxed as the language switch's buttons are.
+          <span key={label} className="rounded-md border px-2 py-1 text-sm font-medium">
+            {label}
+          </span>
+        ))}
       </div>
     </div>
   );

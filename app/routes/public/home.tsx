@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { app } from "~/.server/context";
@@ -12,13 +14,20 @@ import { ContactList } from "~/components/layout/public-footer";
 import { buttonClass } from "~/components/ui/styles";
 import { Tabs } from "~/components/ui/tabs";
 import { formatLongDate } from "~/lib/format";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { SITE_LONG_NAME, siteTitle } from "~/lib/site";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: siteTitle(matches, "Information Portal") },
-  { name: "description", content: "Reports, guidance and dashboards of the Camp Coordination and Camp Management cluster in Somalia." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = pageI18n();
+  return [
+    { title: siteTitle(matches, i18n._(msg`Information Portal`)) },
+    {
+      name: "description",
+      content: i18n._(msg`Reports, guidance and dashboards of the Camp Coordination and Camp Management cluster in Somalia.`),
+    },
+  ];
+};
 
 const LATEST_PUBLICATIONS = 6;
 
@@ -47,40 +56,43 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
-          <h1 className="max-w-3xl text-3xl font-bold sm:text-4xl">{SITE_LONG_NAME}</h1>
+          <h1 className="max-w-3xl text-3xl font-bold sm:text-4xl">{t(SITE_LONG_NAME)}</h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            Reports, guidance, standards and dashboards for humanitarian responders working with displaced communities.
+            <Trans>Reports, guidance, standards and dashboards for humanitarian responders working with displaced communities.</Trans>
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/documents" className="rounded-md bg-white px-5 py-2.5 font-medium text-brand-800 hover:bg-brand-50">
-              Browse Documents
+              <Trans>Browse Documents</Trans>
             </Link>
             <Link to="/dashboards" className="rounded-md border border-white/70 px-5 py-2.5 font-medium text-white hover:bg-white/10">
-              View Dashboards
+              <Trans>View Dashboards</Trans>
             </Link>
           </div>
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 pt-10" aria-label="Browse by category">
+      <section className="mx-auto max-w-7xl px-4 pt-10" aria-label={t`Browse by category`}>
         <CategoryCards counts={loaderData.counts} />
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="latest-heading">
         <div className="flex items-center justify-between">
           <h2 id="latest-heading" className="text-2xl font-bold">
-            Latest Publications
+            <Trans>Latest Publications</Trans>
           </h2>
           <Link to="/documents" className={buttonClass.ghost}>
-            View all <ArrowRight aria-hidden className="h-4 w-4" />
+            <Trans>View all</Trans> <ArrowRight aria-hidden className="h-4 w-4" />
           </Link>
         </div>
         {loaderData.latest.length === 0 ? (
-          <p className="mt-6 text-slate-600">Documents will appear here once they are published by administrators.</p>
+          <p className="mt-6 text-slate-600">
+            <Trans>Documents will appear here once they are published by administrators.</Trans>
+          </p>
         ) : (
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {loaderData.latest.map((doc) => (
@@ -107,15 +119,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <h2 id="about-heading" className="text-2xl font-bold">
-              About the Cluster
+              <Trans>About the Cluster</Trans>
             </h2>
             <div className="mt-4">
-              <Tabs tabs={aboutTabs(loaderData.about)} label="About the cluster" />
+              <Tabs tabs={aboutTabs(loaderData.about, t)} label={t`About the cluster`} />
             </div>
           </div>
           <section aria-labelledby="contact-heading">
             <h2 id="contact-heading" className="text-2xl font-bold">
-              Contact Us
+              <Trans>Contact Us</Trans>
             </h2>
             <div className="mt-4">
               <ContactList contacts={loaderData.contacts} />
