@@ -73,24 +73,49 @@ const results = passes.map((pass) => {
   console.log(`\ne2e: pass "${pass.name}"`);
   const started = Date.now();
   const status = run(process.execPath, [playwright, "test", ...pass.args], { env: { ...process.env, ...pass.env } });
-  if (status !== 0) printFailurePages(pass.args.includes("--output") ? POSTGRES_OUTPUT : DEFAULT_OUTPUT);
-  return { ...pass, status, seconds: Math.round((Date.now() - started) / 1000) };
+  const failures = status === 0 ? [] : printFailurePages(pass.args.includes("--output") ? POSTGRES_OUTPUT : DEFAULT_OUTPUT);
+  return { ...pass, status, seconds: Math.round((Date.now() - started) / 1000), failures };
 });
 /**
  * What the page looked like when each test failed (Playwright's error-context.md: the page's
  * accessibility snapshot), printed so that a CI log, whose files are gone after the run, shows it.
+ * Returns each failure's test and the start of its error, for the summary at the very end.
  * @param {string} outputDir
+ * @returns {string[]}
  */
 function printFailurePages(outputDir) {
   const dir = path.join(root, outputDir);
-  if (!fs.existsSync(dir)) return;
+  if (!fs.existsSync(dir)) return [];
+  const failures = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name, "error-context.md");
     if (!entry.isDirectory() || !fs.existsSync(file)) continue;
     const text = fs.readFileSync(file, "utf8");
     console.log(`\ne2e: the page when "${entry.name}" failed (${file.slice(root.length + 1)}):\n${text.slice(0, 6000)}`);
+    failures.push(failureSummary(text, entry.name));
   }
+  return failures;
 }
 
-for (const r of results) console.log(`e2e: pass "${r.name}" ${r.status === 0 ? "passed" : "FAILED"} in ${r.seconds} s`);
+/**
+ * A failure in a few lines: the test's name and place, and the first lines of its error. A CI
+ * log shown from its end keeps these even when the pages above are cut.
+ * @param {string} text error-context.md
+ * @param {string} fallbackName
+ */
+function failureSummary(text, fallbackName) {
+  const name = /^- Name: (.*)$/m.exec(text)?.[1] ?? fallbackName;
+  const location = /^- Location: (.*)$/m.exec(text)?.[1] ?? "";
+  const error = /# Error details\s*```\n([\s\S]*?)```/.exec(text)?.[1] ?? "";
+  const lines = error
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(0, 12);
+  return [`${name} (${location})`, ...lines.map((line) => `    ${line.slice(0, 300)}`)].join("\n");
+}
+
+for (const r of results) {
+  console.log(`e2e: pass "${r.name}" ${r.status === 0 ? "passed" : "FAILED"} in ${r.seconds} s`);
+  for (const failure of r.failures) console.log(`  failed: ${failure}`);
+}
 process.exit(results.some((r) => r.status !== 0) ? 1 : 0);
