@@ -15,8 +15,8 @@ import { MaintenancePage } from "./components/layout/maintenance";
 import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { LiveUpdates } from "./components/live/live-updates";
 import { IconSprite } from "./components/ui/icon-sprite";
-import { loadAdminCatalogue } from "./lib/i18n/client-catalogues";
 import { useToastWanted } from "./components/ui/toast";
+import { loadAdminCatalogue } from "./lib/i18n/client-catalogues";
 
 // The policy goes first: it wraps every other answer, the maintenance page and refusals included.
 export const middleware: Route.MiddlewareFunction[] = [

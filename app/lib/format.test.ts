@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatLongDate, formatSizeKb, formatSizeMb } from "./format";
+import { i18nFor } from "~/.server/i18n/i18n";
+import { formatBytes as bytesIn, formatLongDate as dateIn, formatSizeKb as kbIn, formatSizeMb as mbIn } from "./format";
+
+const en = i18nFor("en");
+const formatLongDate = (iso: string) => dateIn(iso, en);
+const formatSizeKb = (bytes: number | null | undefined) => kbIn(bytes, en);
+const formatSizeMb = (bytes: number | null | undefined) => mbIn(bytes, en);
+const formatBytes = (bytes: number | null | undefined) => bytesIn(bytes, en);
 
 describe("display formats", () => {
   it("formats dates in long US form, in UTC", () => {
@@ -32,5 +39,17 @@ describe("display formats", () => {
     expect(formatSizeKb(0)).toBe("0 KB");
     expect(formatSizeMb(0)).toBe("0 KB");
     expect(formatBytes(0)).toBe("0 B");
+  });
+  it("writes dates and the words of sizes in Somali, with CLDR's month names (which Node knows and Chromium does not)", () => {
+    const so = i18nFor("so");
+    expect(dateIn("2026-11-24T10:00:00.000Z", so)).toBe("Noofeembar 24, 2026");
+    const node = new Intl.DateTimeFormat("so", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    for (let month = 0; month < 12; month++) {
+      const iso = new Date(Date.UTC(2026, month, 5)).toISOString();
+      expect(dateIn(iso, so), iso).toBe(node.format(new Date(iso)));
+    }
+    expect(kbIn(null, so)).not.toBe("N/A");
+    expect(mbIn(undefined, so)).not.toBe("Unknown size");
+    expect(bytesIn(2048, so)).toBe("2.00 KB");
   });
 });

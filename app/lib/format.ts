@@ -1,21 +1,43 @@
-/** Display formats of the spec (public-portal section 5). */
+/** Display formats of the spec (public-portal section 5), in the page's language (decision 0031). */
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 
-/** One formatter for every card: building one per call was 8-15% of a list page's CPU. */
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/**
+ * The months by name. Not from `Intl`: Node knows Somali's month names, but the Chromium our
+ * readers use does not (it answers in English), so a date written by the server would change when
+ * the page hydrates. The catalogues hold them, like every other word.
+ */
+const MONTHS = [
+  msg`January`,
+  msg`February`,
+  msg`March`,
+  msg`April`,
+  msg`May`,
+  msg`June`,
+  msg`July`,
+  msg`August`,
+  msg`September`,
+  msg`October`,
+  msg`November`,
+  msg`December`,
+];
 
-/** "March 5, 2026" (long US format), in UTC so server and browser agree. */
-export function formatLongDate(isoDate: string): string {
+/** "March 5, 2026" in English (the spec's long US format), in UTC so server and browser agree. */
+export function formatLongDate(isoDate: string, i18n: I18n): string {
   const date = new Date(isoDate);
-  // format() throws on an invalid date where toLocaleDateString answered "Invalid Date".
-  return Number.isNaN(date.getTime()) ? "Invalid Date" : LONG_DATE.format(date);
+  if (Number.isNaN(date.getTime())) return i18n._(msg`Invalid Date`);
+  const month = i18n._(MONTHS[date.getUTCMonth()]!);
+  const day = date.getUTCDate();
+  const year = date.getUTCFullYear();
+  return i18n._(msg`${month} ${day}, ${year}`);
 }
 
 /** Under 1 KB but not empty: "0 KB" would read as an empty file. */
 const UNDER_ONE_KB = "< 1 KB";
 
 /** Lists: rounded KB, or "N/A" without a size. An empty file is "0 KB"; anything smaller than 1 KB is "< 1 KB". */
-export function formatSizeKb(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return "N/A";
+export function formatSizeKb(bytes: number | null | undefined, i18n: I18n): string {
+  if (bytes === null || bytes === undefined) return i18n._(msg`N/A`);
   if (bytes > 0 && bytes < 1024) return UNDER_ONE_KB;
   return `${Math.round(bytes / 1024)} KB`;
 }
@@ -24,15 +46,15 @@ export function formatSizeKb(bytes: number | null | undefined): string {
 const SMALLEST_MB = 0.005 * 1024 * 1024;
 
 /** Detail page: MB with 2 decimals; files too small for that in rounded KB (formatSizeKb). */
-export function formatSizeMb(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return "Unknown size";
-  if (bytes < SMALLEST_MB) return formatSizeKb(bytes);
+export function formatSizeMb(bytes: number | null | undefined, i18n: I18n): string {
+  if (bytes === null || bytes === undefined) return i18n._(msg`Unknown size`);
+  if (bytes < SMALLEST_MB) return formatSizeKb(bytes, i18n);
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
 /** The general formatter: B/KB/MB/GB with 2 decimals (so under 1 KB it shows exact bytes, never "0.00 KB"). */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return "N/A";
+export function formatBytes(bytes: number | null | undefined, i18n: I18n): string {
+  if (bytes === null || bytes === undefined) return i18n._(msg`N/A`);
   if (bytes < 1024) return `${bytes} B`;
   const units = ["KB", "MB", "GB"];
   let value = bytes / 1024;

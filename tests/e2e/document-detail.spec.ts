@@ -4,7 +4,6 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { formatSizeMb } from "../../app/lib/format";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 import { test } from "./support/test";
@@ -89,7 +88,17 @@ function prepare(dataDir: string): void {
   conn.close();
 }
 
-/** The stored size of a document or an attachment, as the detail page should show it (formatSizeMb). */
+/**
+ * A size as the detail page states it (public-portal section 5): MB with two decimals, or rounded
+ * KB below 0.01 MB ("< 1 KB" under 1 KB). Written out here: the app's formatter needs the build's
+ * message step, which the test runner does not have.
+ */
+function formatSizeMb(bytes: number): string {
+  if (bytes < 0.005 * 1024 * 1024) return bytes > 0 && bytes < 1024 ? "< 1 KB" : `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/** The stored size of a document or an attachment, as the detail page should show it. */
 function shownSize(table: "documents" | "document_attachments", column: "size" | "file_size", id: string): string {
   const conn = open(portal.dataDir, true);
   try {

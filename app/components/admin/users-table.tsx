@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatLongDate } from "~/lib/format";
 import { buttonClass, inputClass } from "../ui/styles";
@@ -23,6 +24,7 @@ const COLUMNS = ["Name", "Email", "Organization", "Role", "Status", "Created", {
 
 /** The Users table (admin-and-sharing section 2); every action is a plain form, so it works without JavaScript. */
 export function UsersTable({ users, me, version }: { users: UserListItem[]; me: string; version: number }) {
+  const { i18n } = useLingui();
   return (
     <AdminTable label="Users table" columns={COLUMNS}>
       {users.map((u) => (
@@ -36,7 +38,7 @@ export function UsersTable({ users, me, version }: { users: UserListItem[]; me: 
           <td className={cellClass}>
             <StatusBadges active={u.active} invited={u.invited} />
           </td>
-          <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(u.createdAt)}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(u.createdAt, i18n)}</td>
           <ActionsCell>
             {/* The status button and the role picker wrap onto two lines before either is squeezed. */}
             <div className="flex flex-wrap items-center gap-2">

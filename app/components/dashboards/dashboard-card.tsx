@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { BarChart3 } from "lucide-react";
 import { Link } from "react-router";
 import type { DashboardListItem, DashboardView } from "~/lib/dashboards";
@@ -51,6 +52,7 @@ function Thumbnail({ dashboard, list }: { dashboard: DashboardListItem; list: bo
  * VIEW, and a hover must not count as one.
  */
 export function DashboardCard({ dashboard, view }: { dashboard: DashboardListItem; view: DashboardView }) {
+  const { i18n } = useLingui();
   const list = view === "list";
   return (
     <article
@@ -67,7 +69,7 @@ export function DashboardCard({ dashboard, view }: { dashboard: DashboardListIte
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <span className="flex items-center gap-2 text-xs text-slate-600">
             <PublicDot />
-            <time dateTime={dashboard.created_at}>{formatLongDate(dashboard.created_at)}</time>
+            <time dateTime={dashboard.created_at}>{formatLongDate(dashboard.created_at, i18n)}</time>
           </span>
           {/*
             A page load, not an in-page navigation: the page's Content-Security-Policy lets it

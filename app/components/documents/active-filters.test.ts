@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/.server/i18n/i18n";
 import { listQuery } from "~/lib/document-query";
 import { listChips } from "./active-filters";
 import { listState } from "./list-state";
@@ -18,7 +19,7 @@ describe("listChips", () => {
         page: 2,
       }),
     );
-    expect(listChips(list).map(({ label, href }) => [label, href])).toEqual([
+    expect(listChips(list, i18nFor("en")).map(({ label, href }) => [label, href])).toEqual([
       ['Search: "flood"', "/documents?category=Update&type=pdf&year=2026&tag=Floods&tag=Baidoa&from=2026-03-01&sort=title"],
       ["Category: Update", "/documents?q=flood&type=pdf&year=2026&tag=Floods&tag=Baidoa&from=2026-03-01&sort=title"],
       ["Type: PDF", "/documents?q=flood&category=Update&year=2026&tag=Floods&tag=Baidoa&from=2026-03-01&sort=title"],
@@ -30,6 +31,6 @@ describe("listChips", () => {
   });
 
   it("has no chip for an unfiltered list", () => {
-    expect(listChips(listState("/reports", listQuery({ sort: "downloads", page: 4 })))).toEqual([]);
+    expect(listChips(listState("/reports", listQuery({ sort: "downloads", page: 4 })), i18nFor("en"))).toEqual([]);
   });
 });

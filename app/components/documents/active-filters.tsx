@@ -1,10 +1,12 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { EMPTY_FILTERS, FILE_TYPES, MULTI_FACETS } from "~/lib/document-query";
 import { formatLongDate } from "~/lib/format";
 import { type Chip, FilterChips } from "../ui/filter-chips";
 import type { ListState } from "./list-state";
 
 /** Every filter in force, each with the address of the list without it (the search words first). */
-export function listChips(list: ListState): Chip[] {
+export function listChips(list: ListState, i18n: I18n): Chip[] {
   const { query, href } = list;
   const chips: Chip[] = [];
   if (query.q) chips.push({ key: "q", label: `Search: "${query.q}"`, href: href({ q: "" }) });
@@ -20,16 +22,17 @@ export function listChips(list: ListState): Chip[] {
       });
     }
   }
-  if (query.from) chips.push({ key: "from", label: `From: ${formatLongDate(query.from)}`, href: href({ from: null }) });
-  if (query.to) chips.push({ key: "to", label: `To: ${formatLongDate(query.to)}`, href: href({ to: null }) });
+  if (query.from) chips.push({ key: "from", label: `From: ${formatLongDate(query.from, i18n)}`, href: href({ from: null }) });
+  if (query.to) chips.push({ key: "to", label: `To: ${formatLongDate(query.to, i18n)}`, href: href({ to: null }) });
   return chips;
 }
 
 /** The list's filters as removable chips, and "Clear all filters" (which keeps the sort). */
 export function ActiveFilters({ list }: { list: ListState }) {
+  const { i18n } = useLingui();
   return (
     <div className="mt-3 empty:hidden">
-      <FilterChips chips={listChips(list)} clearHref={list.href(EMPTY_FILTERS)} />
+      <FilterChips chips={listChips(list, i18n)} clearHref={list.href(EMPTY_FILTERS)} />
     </div>
   );
 }

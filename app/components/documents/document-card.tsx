@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
 import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatBytes, formatLongDate } from "~/lib/format";
@@ -60,11 +61,12 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
  * JavaScript runs). Preview opens the document with its preview shown.
  */
 export function DocumentCard({ doc }: { doc: DocumentCardData }) {
+  const { i18n } = useLingui();
   return (
     <article className="card flex h-full flex-col gap-3">
       <div className="card-head">
         <CategoryBadge category={doc.category} />
-        <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>
+        <time dateTime={doc.created_at}>{formatLongDate(doc.created_at, i18n)}</time>
       </div>
       <div className="flex items-start gap-3">
         {doc.thumbnail !== undefined ? <DocumentThumb thumbnail={doc.thumbnail} fileType={doc.fileType ?? null} /> : null}
@@ -87,7 +89,7 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
         {/* The format and size beside the download, in every mode (decision 0030). */}
         <span className="whitespace-nowrap text-xs text-slate-600">
           {doc.fileType ? `${doc.fileType} · ` : ""}
-          <span>{formatBytes(doc.size)}</span>
+          <span>{formatBytes(doc.size, i18n)}</span>
         </span>
         <div className="flex flex-wrap gap-2">
           {doc.text ? <TextLink text={doc.text} title={doc.title} /> : null}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { formatLongDate, formatSizeMb } from "~/lib/format";
 import { CategoryBadge } from "./document-card";
 
@@ -22,14 +23,15 @@ export interface DocumentFactsData {
  * sectors, locations, tags).
  */
 export function DocumentFacts({ doc }: { doc: DocumentFactsData }) {
+  const { i18n } = useLingui();
   const facts: [string, React.ReactNode][] = [
     [
       "Date",
       <time key="date" dateTime={doc.created_at}>
-        {formatLongDate(doc.created_at)}
+        {formatLongDate(doc.created_at, i18n)}
       </time>,
     ],
-    ["Size", formatSizeMb(doc.size)],
+    ["Size", formatSizeMb(doc.size, i18n)],
     ["File type", doc.extension ? doc.extension.toUpperCase() : "None"],
     ["Views", doc.view_count.toLocaleString("en-US")],
     ["Downloads", doc.download_count.toLocaleString("en-US")],

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
 import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatLongDate, formatSizeKb } from "~/lib/format";
@@ -31,6 +32,7 @@ export interface ListCardItem {
  * the document's own address: the list page's would not lead the recipient to this document.
  */
 export function ListCard({ item }: { item: ListCardItem }) {
+  const { i18n } = useLingui();
   return (
     <article className="card flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -51,13 +53,13 @@ export function ListCard({ item }: { item: ListCardItem }) {
           <p className="card-facts">
             <span className="card-fact">
               <SpriteIcon name="calendar" className="h-3.5 w-3.5" />
-              <time dateTime={item.created_at}>{formatLongDate(item.created_at)}</time>
+              <time dateTime={item.created_at}>{formatLongDate(item.created_at, i18n)}</time>
             </span>
             {/* The format and size of what Download fetches, in every mode (decision 0030). */}
             <span className="card-fact whitespace-nowrap">
               <SpriteIcon name="hard-drive" className="h-3.5 w-3.5" />
               {item.fileType ? `${item.fileType} · ` : ""}
-              <span>{formatSizeKb(item.size)}</span>
+              <span>{formatSizeKb(item.size, i18n)}</span>
             </span>
           </p>
         </div>

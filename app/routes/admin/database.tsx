@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Download } from "lucide-react";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { pgDumpCommand } from "~/.server/backup/backup.service";
@@ -61,12 +62,13 @@ function Backup({ pgDump }: { pgDump: string | null }) {
 }
 
 export default function AdminDatabase({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { engine, sizeBytes, tables, migrations, pgDump } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold">Database</h1>
       <p className="mt-1 text-sm text-slate-700">
-        {engine}, {formatBytes(sizeBytes)} on disk.
+        {engine}, {formatBytes(sizeBytes, i18n)} on disk.
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card id="tables-heading" title="Tables">

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { ArrowLeft } from "lucide-react";
 import { useMemo } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -53,6 +54,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 const NO_URL = { tone: "error", title: "No URL available", description: "This dashboard doesn't have a valid URL" } as const;
 
 export default function DashboardView({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { dashboard, load } = loaderData;
   const noUrl = !dashboard.embed_url;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new dashboard shows its own toast, even with the same message
@@ -73,7 +75,7 @@ export default function DashboardView({ loaderData }: Route.ComponentProps) {
       {dashboard.description ? <p className="mt-2 max-w-3xl text-slate-700">{dashboard.description}</p> : null}
       <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
         <PublicDot />
-        <time dateTime={dashboard.created_at}>{formatLongDate(dashboard.created_at)}</time>
+        <time dateTime={dashboard.created_at}>{formatLongDate(dashboard.created_at, i18n)}</time>
       </p>
 
       {dashboard.open_url ? (

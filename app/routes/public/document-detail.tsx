@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { ArrowLeft, FileX, Mail } from "lucide-react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
@@ -92,13 +93,14 @@ export default function DocumentDetailPage({ loaderData }: Route.ComponentProps)
 type FoundData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
 function DocumentView({ view }: { view: FoundData }) {
+  const { i18n } = useLingui();
   const { document: doc, attachments, preview, shareUrl, pathname } = view;
   // Data-saver mode (decision 0030): no first-page picture, and the text view is the first offer.
   const dataSaver = useDataSaver();
   const textFirst = dataSaver && !!view.textChars;
   const textLink = view.textChars ? (
     <Link to={`/document/${doc.id}/text`} className={`${textFirst ? buttonClass.primary : buttonClass.secondary} w-full sm:w-auto`}>
-      {`Read as text — ${formatSizeKb(view.textChars)} instead of the ${formatSizeMb(doc.size)} ${(doc.extension ?? "file").toUpperCase()}`}
+      {`Read as text — ${formatSizeKb(view.textChars, i18n)} instead of the ${formatSizeMb(doc.size, i18n)} ${(doc.extension ?? "file").toUpperCase()}`}
     </Link>
   ) : null;
   return (
@@ -137,7 +139,7 @@ function DocumentView({ view }: { view: FoundData }) {
               <DownloadButton
                 documentId={doc.id}
                 title={doc.title}
-                label={`Download Document (${(doc.extension ?? "").toUpperCase()}, ${formatSizeMb(doc.size)})`}
+                label={`Download Document (${(doc.extension ?? "").toUpperCase()}, ${formatSizeMb(doc.size, i18n)})`}
                 variant={textFirst ? "secondary" : "primary"}
                 className="w-full sm:w-auto"
               />
@@ -181,6 +183,7 @@ function DocumentView({ view }: { view: FoundData }) {
 }
 
 function Attachments({ attachments }: { attachments: FoundData["attachments"] }) {
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="attachments-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="attachments-heading" className="text-lg font-semibold">
@@ -192,7 +195,7 @@ function Attachments({ attachments }: { attachments: FoundData["attachments"] })
             <div className="min-w-0">
               <p className="break-words font-medium">{a.label}</p>
               <p className="text-sm text-slate-600">
-                {a.file_type ?? "File"} · {formatSizeMb(a.file_size)}
+                {a.file_type ?? "File"} · {formatSizeMb(a.file_size, i18n)}
               </p>
             </div>
             <a href={a.url} download className={buttonClass.secondary} aria-label={`Download ${a.label}`}>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { ArrowLeft, FileX } from "lucide-react";
 import { Fragment } from "react";
 import { data, Link } from "react-router";
@@ -70,6 +71,7 @@ function PageText({ page, unit }: { page: TextPage; unit: keyof typeof UNIT_NAME
 }
 
 export default function DocumentText({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   if (!loaderData.found) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -95,7 +97,7 @@ export default function DocumentText({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-semibold leading-tight">{doc.title}</h1>
         {availability.state === "ready" ? (
           <p className="text-sm text-slate-600">
-            Text read from the {doc.fileType ?? "file"}: {formatSizeKb(view.textChars)} instead of {formatSizeMb(doc.fileSize)}
+            Text read from the {doc.fileType ?? "file"}: {formatSizeKb(view.textChars, i18n)} instead of {formatSizeMb(doc.fileSize, i18n)}
             {view.pageCount ? `, ${view.pageCount} ${unit ? `${UNIT_NAMES[unit].toLowerCase()}s` : "pages"}` : ""}.
             {view.truncated ? " Only the beginning of this file's text is kept." : ""}
           </p>

@@ -56,6 +56,7 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { t } = useLingui();
   return (
     <>
@@ -99,7 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={doc.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex items-center justify-between text-xs text-slate-600">
                   <CategoryBadge category={doc.category} />
-                  <time dateTime={doc.created_at}>{formatLongDate(doc.created_at)}</time>
+                  <time dateTime={doc.created_at}>{formatLongDate(doc.created_at, i18n)}</time>
                 </div>
                 <h3 className="mt-2 font-semibold">
                   <Link to={`/document/${doc.id}`} className="hover:text-brand-700 hover:underline">

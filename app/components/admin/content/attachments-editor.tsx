@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Paperclip, Save } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
@@ -68,6 +69,7 @@ export function AttachmentsEditor({
 }
 
 function AttachmentRow({ documentId, attachment, invalid }: { documentId: string; attachment: EditableAttachment; invalid: boolean }) {
+  const { i18n } = useLingui();
   const id = useId();
   return (
     <li className="flex flex-wrap items-end gap-2 py-3" data-attachment={attachment.label}>
@@ -89,7 +91,7 @@ function AttachmentRow({ documentId, attachment, invalid }: { documentId: string
           />
         </div>
         <span className="pb-2 text-sm text-slate-600">
-          {attachment.file_type ?? "File"} · {formatSizeMb(attachment.file_size)}
+          {attachment.file_type ?? "File"} · {formatSizeMb(attachment.file_size, i18n)}
         </span>
         <button type="submit" className={buttonClass.secondary} aria-label={`Save label of ${attachment.label}`}>
           <Save aria-hidden className="h-4 w-4" />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -260,16 +261,19 @@ function readingText(reading: FileReadingState): string {
 }
 
 function FileInformation({ document, headingLevel }: { document: EditableDocument; headingLevel: 2 | 3 }) {
+  const { i18n } = useLingui();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const file = document.file;
   const rows: Array<[string, string]> = file
     ? [
         ["File name", file.name ?? "—"],
         ["Type", file.type ?? (file.ext ? file.ext.toUpperCase() : "—")],
-        ["Size", formatBytes(document.size)],
+        ["Size", formatBytes(document.size, i18n)],
         ["SHA-256", file.sha256 ? `${file.sha256.slice(0, 12)}…` : "—"],
-        ["Uploaded", formatLongDate(document.created_at)],
-        ...(file.missingSince ? [["Stored file", `Missing (found gone ${formatLongDate(file.missingSince)})`] as [string, string]] : []),
+        ["Uploaded", formatLongDate(document.created_at, i18n)],
+        ...(file.missingSince
+          ? [["Stored file", `Missing (found gone ${formatLongDate(file.missingSince, i18n)})`] as [string, string]]
+          : []),
         ...(file.reading ? [["Text", readingText(file.reading)] as [string, string]] : []),
       ]
     : [["File", "No file attached"]];

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { FileX } from "lucide-react";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import type { FileReadingState } from "~/lib/file-reading";
@@ -12,10 +13,11 @@ const COLUMNS = ["Title", "Description", "Category", "Size", "Status", "Date", {
 
 /** A download or `portal check` found the stored file gone: downloads of this document fail until it is restored. */
 function FileMissingBadge({ since }: { since: string }) {
+  const { i18n } = useLingui();
   return (
     <span
       className="ml-1 inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800"
-      title={`The stored file was found missing on ${formatLongDate(since)}; downloads fail until it is restored.`}
+      title={`The stored file was found missing on ${formatLongDate(since, i18n)}; downloads fail until it is restored.`}
     >
       <FileX aria-hidden className="h-3 w-3" />
       File missing
@@ -43,6 +45,7 @@ function ReadingBadge({ reading }: { reading: FileReadingState }) {
 
 /** The Documents table (admin-and-sharing section 2): every document, drafts included. */
 export function DocumentsTable({ documents, suggestions }: { documents: EditableDocument[]; suggestions: FacetSuggestions }) {
+  const { i18n } = useLingui();
   return (
     <AdminTable label="Documents table" columns={COLUMNS}>
       {documents.map((d) => (
@@ -54,13 +57,13 @@ export function DocumentsTable({ documents, suggestions }: { documents: Editable
             {d.description ? <ClampedText text={d.description} className="min-w-[8rem] max-w-xs" /> : "—"}
           </td>
           <td className={cellClass}>{d.category}</td>
-          <td className={`${cellClass} whitespace-nowrap`}>{formatBytes(d.size)}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{formatBytes(d.size, i18n)}</td>
           <td className={cellClass}>
             <StatePill on={d.published} labels={["Published", "Draft"]} off="amber" />
             {d.file?.missingSince ? <FileMissingBadge since={d.file.missingSince} /> : null}
             {d.file?.reading ? <ReadingBadge reading={d.file.reading} /> : null}
           </td>
-          <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(d.created_at)}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>{formatLongDate(d.created_at, i18n)}</td>
           <ActionsCell>
             <EditDocumentButton document={d} suggestions={suggestions} />
             {d.file ? (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { type BulkFileResult, bulkSummaryOf } from "~/lib/folders";
 import { formatBytes } from "~/lib/format";
@@ -54,6 +55,7 @@ export function EntryList({
   disabled: boolean;
   onTitle: (key: number, title: string) => void;
 }) {
+  const { i18n } = useLingui();
   if (entries.length === 0) return null;
   return (
     <ul className="max-h-[50vh] space-y-2 overflow-y-auto" aria-label="Selected files">
@@ -61,7 +63,7 @@ export function EntryList({
         <li key={entry.key} data-file={entry.file.name} data-status={entry.status} className="rounded-md border border-slate-200 p-3">
           <p className="flex justify-between gap-2 text-sm">
             <span className="break-all font-medium">{entry.file.name}</span>
-            <span className="shrink-0 tabular-nums text-slate-600">{formatBytes(entry.file.size)}</span>
+            <span className="shrink-0 tabular-nums text-slate-600">{formatBytes(entry.file.size, i18n)}</span>
           </p>
           {entry.status === "refused" ? null : (
             <div className="mt-2">

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Copy, FileX } from "lucide-react";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { documentUrlOptions } from "~/lib/share-links";
@@ -36,6 +37,7 @@ export function FolderDocumentCard({
   /** The folder view's page in force ("page=2"), so the share dialog without JavaScript comes back to it. */
   pageParams?: string;
 }) {
+  const { i18n } = useLingui();
   const hydrated = useHydrated();
   const direct = documentUrlOptions(origin, { id: doc.id, shareToken: doc.shareToken })[0]!.url!;
   return (
@@ -48,7 +50,7 @@ export function FolderDocumentCard({
           <CategoryBadge category={doc.category} />
           {doc.published ? null : <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Draft</span>}
         </span>
-        <time dateTime={doc.createdAt}>{formatLongDate(doc.createdAt)}</time>
+        <time dateTime={doc.createdAt}>{formatLongDate(doc.createdAt, i18n)}</time>
       </div>
       <h3 id={`doc-${doc.id}`} className="break-words text-base font-semibold leading-snug">
         <a href={`/admin/documents/${doc.id}/edit`} className="hover:text-brand-700 hover:underline">
@@ -56,7 +58,7 @@ export function FolderDocumentCard({
         </a>
       </h3>
       {doc.description ? <p className="line-clamp-3 text-sm text-slate-700">{doc.description}</p> : null}
-      <p className="text-sm text-slate-600">{doc.hasFile ? formatBytes(doc.size) : "No file"}</p>
+      <p className="text-sm text-slate-600">{doc.hasFile ? formatBytes(doc.size, i18n) : "No file"}</p>
       <div className="mt-auto flex flex-wrap gap-2">
         {doc.hasFile ? (
           <DownloadButton documentId={doc.id} title={doc.title} variant="secondary" />

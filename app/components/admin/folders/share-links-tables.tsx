@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Link2, Search } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
@@ -153,6 +154,7 @@ function ShareLinkRow({
 const ACTIONS = { label: "Actions", actions: true };
 
 export function SharedDocumentsTable({ documents, origin, returnTo }: { documents: SharedDocument[]; origin: string; returnTo: string }) {
+  const { i18n } = useLingui();
   if (documents.length === 0) return <Empty>No document has a share link.</Empty>;
   return (
     <AdminTable label="Shared documents table" columns={["Title", "Category", "Published", "Created", "Downloads", "Link", ACTIONS]}>
@@ -165,7 +167,7 @@ export function SharedDocumentsTable({ documents, origin, returnTo }: { document
           cells={[
             d.category,
             d.published ? "Published" : "Draft",
-            formatLongDate(d.createdAt),
+            formatLongDate(d.createdAt, i18n),
             <span key="downloads" className="tabular-nums">
               {d.downloads}
             </span>,
@@ -179,6 +181,7 @@ export function SharedDocumentsTable({ documents, origin, returnTo }: { document
 }
 
 export function SharedFoldersTable({ folders, origin, returnTo }: { folders: SharedFolder[]; origin: string; returnTo: string }) {
+  const { i18n } = useLingui();
   if (folders.length === 0) return <Empty>No folder has a share link.</Empty>;
   return (
     <AdminTable label="Shared folders table" columns={["Name", "Public", "Views", "Created", "Link", ACTIONS]}>
@@ -194,7 +197,7 @@ export function SharedFoldersTable({ folders, origin, returnTo }: { folders: Sha
             <span key="views" className="tabular-nums">
               {f.views}
             </span>,
-            formatLongDate(f.createdAt),
+            formatLongDate(f.createdAt, i18n),
           ]}
           url={shareUrl(origin, "folder", f.token)}
           returnTo={returnTo}

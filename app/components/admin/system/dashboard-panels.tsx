@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Activity, FileText, HeartPulse, Users } from "lucide-react";
 import { formatUptime } from "~/lib/duration";
 import { formatBytes } from "~/lib/format";
@@ -87,9 +88,13 @@ export interface StatusValues {
 
 /** The System Status panel: every value measured on this server when the page was loaded. */
 export function SystemStatus({ status }: { status: StatusValues }) {
+  const { i18n } = useLingui();
   const rows = [
-    { term: "Database", value: `${status.engine}, ${formatBytes(status.databaseBytes)}` },
-    { term: "Storage used", value: `${formatBytes(status.storageBytes)} in stored documents and attachments (${status.storageDriver})` },
+    { term: "Database", value: `${status.engine}, ${formatBytes(status.databaseBytes, i18n)}` },
+    {
+      term: "Storage used",
+      value: `${formatBytes(status.storageBytes, i18n)} in stored documents and attachments (${status.storageDriver})`,
+    },
     { term: "Uptime", value: formatUptime(status.uptimeSeconds) },
     { term: "Version", value: `v${status.version}` },
   ];

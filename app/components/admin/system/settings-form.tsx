@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Form, useNavigation } from "react-router";
 import { formatUptime } from "~/lib/duration";
 import { formatBytes } from "~/lib/format";
@@ -114,7 +116,7 @@ function StoredSwitches({
   );
 }
 
-function settingsTabs(values: SiteSettings, state: FormState | null, facts: SystemFacts) {
+function settingsTabs(values: SiteSettings, state: FormState | null, facts: SystemFacts, i18n: I18n) {
   return [
     { id: "general", label: "General", content: <GeneralTab values={values} state={state} /> },
     {
@@ -153,7 +155,7 @@ function settingsTabs(values: SiteSettings, state: FormState | null, facts: Syst
       content: (
         <div className="space-y-4">
           <p className="text-sm">
-            {facts.engine}, {formatBytes(facts.databaseBytes)}.{" "}
+            {facts.engine}, {formatBytes(facts.databaseBytes, i18n)}.{" "}
             <a href="/admin/database" className="text-brand-700 underline">
               Row counts, migrations and backup
             </a>
@@ -204,13 +206,14 @@ export function SettingsForm({
   facts: SystemFacts;
 }) {
   const busy = useNavigation().formData?.get("intent") === "save-settings";
+  const { i18n } = useLingui();
   return (
     <Form method="post" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="settings-heading">
       <h2 id="settings-heading" className="sr-only">
         Site settings
       </h2>
       <input type="hidden" name="intent" value="save-settings" />
-      <Tabs tabs={settingsTabs(current(settings, state), state, facts)} label="Settings" />
+      <Tabs tabs={settingsTabs(current(settings, state), state, facts, i18n)} label="Settings" />
       <div className="mt-6 flex flex-wrap items-center gap-4 border-t border-slate-100 pt-4">
         <button type="submit" className={buttonClass.primary} disabled={busy}>
           {busy ? "Saving..." : "Save Settings"}
