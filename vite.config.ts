@@ -38,6 +38,22 @@ function extractionChild(): Plugin {
   };
 }
 
+/**
+ * The browser's chunks that carry the languages (decision 0031) get names that say so: Lingui's
+ * runtime `i18n-<hash>.js` (a chunk made only of its modules), each catalogue
+ * `messages-<language>-<part>-<hash>.js` (app/locales/so/public.po: messages-so-public). The bundle
+ * budget (bench/bundle-sizes.mjs, tests/e2e/page-weight.spec.ts) tells them apart from React's and
+ * from the pages' code by these names. Only names: how the code is split is left to the bundler.
+ */
+const browserChunks = {
+  chunkFileNames(chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }) {
+    const catalogue = /[\\/]app[\\/]locales[\\/]([\w-]+)[\\/](\w+)\.po$/.exec(chunk.facadeModuleId ?? "");
+    if (catalogue) return `assets/messages-${catalogue[1]}-${catalogue[2]}-[hash].js`;
+    const lingui = chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /[\\/]node_modules[\\/]@lingui[\\/]/.test(id));
+    return lingui ? "assets/i18n-[hash].js" : "assets/[name]-[hash].js";
+  },
+};
+
 // The server build's entry is our Express app (server/app.ts), so the HTTP
 // layer, the CLI and the routes share one copy of every server module (one
 // database pool, one event bus).
@@ -46,7 +62,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server bundle's chunks (the browser's lazy imports split it too) go beside index.js:
     // server/serve.ts finds build/client from import.meta.url, one folder up from its module.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts", output: { chunkFileNames: "[name]-[hash].js" } } : undefined,
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts", output: { chunkFileNames: "[name]-[hash].js" } } : { output: browserChunks },
     target: "es2022",
   },
   ssr: { external: SERVER_PACKAGES },

@@ -90,11 +90,37 @@ export function publicPages(manifest) {
 }
 
 /**
- * Per public page: its JavaScript files with raw and brotli sizes, and the totals.
+ * What a file is, for the budgets: React, React DOM and React Router (the entry and the chunks it
+ * imports), the languages' share (decision 0031: Lingui's runtime and the reader's catalogue,
+ * named by vite.config.ts), or the page's own code (the portal's few lines that load the
+ * catalogue are the portal's own: the bundler puts them in whatever chunk it likes).
+ * @param {Manifest} manifest @param {string} file
+ * @returns {"framework" | "i18n" | "own"}
+ */
+export function fileKind(manifest, file) {
+  if (/\/(?:i18n|messages-[\w-]+)-[\w-]+\.js$/.test(file)) return "i18n";
+  if (file === manifest.entry.module || manifest.entry.imports.includes(file)) return "framework";
+  return "own";
+}
+
+/**
+ * The public catalogue of a language: the browser loads it before hydrating (entry.client.tsx).
+ * @param {string} clientDir @param {string} language
+ */
+export function catalogueFile(clientDir, language) {
+  const name = fs.readdirSync(path.join(clientDir, "assets")).find((f) => new RegExp(`^messages-${language}-public-[\\w-]+\\.js$`).test(f));
+  if (!name) throw new Error(`no public catalogue for ${language} in ${clientDir}/assets: build first`);
+  return `/assets/${name}`;
+}
+
+/**
+ * Per public page: its JavaScript files with raw and brotli sizes, and the totals, for a reader
+ * of the given language (its public catalogue included).
  * @param {string} clientDir build/client
+ * @param {string} [language]
  * @returns {Array<{ id: string, pathname: string, files: FileSize[], raw: number, brotli: number }>}
  */
-export function publicBundles(clientDir) {
+export function publicBundles(clientDir, language = "en") {
   const manifest = readManifest(clientDir);
   /** @type {Map<string, FileSize>} */
   const sizes = new Map();
@@ -109,7 +135,7 @@ export function publicBundles(clientDir) {
     return s;
   };
   return publicPages(manifest).map(({ id, pathname }) => {
-    const files = scriptsFor(manifest, pathname).map(size);
+    const files = [...scriptsFor(manifest, pathname), catalogueFile(clientDir, language)].map(size);
     return {
       id,
       pathname,

@@ -9,7 +9,7 @@
  *   npm run bench:bundle               (-- --files: every page's file list, not only the first)
  */
 import path from "node:path";
-import { publicBundles } from "./bundle-sizes.mjs";
+import { fileKind, publicBundles, readManifest } from "./bundle-sizes.mjs";
 import { ensureBuild, printTable, root } from "./support.mjs";
 
 const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
@@ -32,13 +32,21 @@ for (const page of everyList ? pages : pages.slice(0, 1)) {
 const shared = new Set(
   (pages[0]?.files ?? []).map((f) => f.file).filter((file) => pages.every((p) => p.files.some((f) => f.file === file))),
 );
-console.log("\nEvery public page (brotli quality 4, as served)");
+const manifest = readManifest(path.join(root, "build", "client"));
+/** @param {(typeof pages)[number]} page @param {"framework" | "i18n" | "own"} kind */
+const kindKb = (page, kind) => kb(page.files.filter((f) => fileKind(manifest, f.file) === kind).reduce((n, f) => n + f.brotli, 0));
+const somali = new Map(publicBundles(path.join(root, "build", "client"), "so").map((p) => [p.pathname, p]));
+console.log("\nEvery public page (brotli quality 4, as served; an English reader's, and the Somali reader's languages share)");
 printTable(
   pages.map((p) => ({
     page: p.pathname,
     files: p.files.length,
     "raw KB": kb(p.raw),
     "brotli KB": kb(p.brotli),
-    "of it page's own KB": kb(p.files.filter((f) => !shared.has(f.file)).reduce((n, f) => n + f.brotli, 0)),
+    "React+RR KB": kindKb(p, "framework"),
+    "languages KB (en)": kindKb(p, "i18n"),
+    "languages KB (so)": kindKb(/** @type {(typeof pages)[number]} */ (somali.get(p.pathname)), "i18n"),
+    "page's own KB": kindKb(p, "own"),
+    "not on every page KB": kb(p.files.filter((f) => !shared.has(f.file)).reduce((n, f) => n + f.brotli, 0)),
   })),
 );
