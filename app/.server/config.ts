@@ -70,6 +70,7 @@ const envSchema = z.object({
   LIVE_STREAM_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1440).default(30)),
   PAGE_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(60)),
   PAGE_CACHE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65_536).default(64)),
+  I18N_PSEUDO: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -124,6 +125,11 @@ export interface Config {
    * event has emptied it (0 turns the cache off), and how many megabytes its entries may take.
    */
   pageCache: { seconds: number; megabytes: number };
+  /**
+   * Whether a reader may choose the pseudo-language (cookie `lang=en-XA`; decision 0031): for the
+   * check that every text comes from a catalogue (npm run i18n:check). Off in production.
+   */
+  pseudoLanguage: boolean;
 }
 
 export class ConfigError extends Error {
@@ -170,6 +176,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       streamMaxMinutes: e.LIVE_STREAM_MINUTES,
     },
     pageCache: { seconds: e.PAGE_CACHE_SECONDS, megabytes: e.PAGE_CACHE_MB },
+    pseudoLanguage: e.I18N_PSEUDO,
   };
 }
 

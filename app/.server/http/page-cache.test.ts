@@ -120,6 +120,9 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey(request({ cookie: "lang=so; data_saver=on" }))).toBe(pageCacheKey(request({ cookie: "data_saver=on;lang=so" })));
     expect(pageCacheKey(request({ cookie: "lang=so; data_saver=on" }))).not.toBe(pageCacheKey(request({ cookie: "data_saver=on" })));
     expect(pageCacheKey(request({ cookie: "lang=so; portal_session=abc" }))).toBeNull();
+    // A language this version does not know (the tests' pseudo-language, a typo) is rendered for itself.
+    expect(pageCacheKey(request({ cookie: "lang=en-XA" }))).toBeNull();
+    expect(pageCacheKey(request({ cookie: "lang=xx" }))).toBeNull();
     expect(pageCacheKey(request({ pathname: "/preferences/language", url: "/preferences/language" }))).toBeNull();
   });
 });

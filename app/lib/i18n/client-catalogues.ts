@@ -1,22 +1,24 @@
 import { i18n, type Messages } from "@lingui/core";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, isPageLanguage, type PageLanguage } from "./languages";
 
 type Catalogue = () => Promise<{ messages: Messages }>;
 
 // One chunk per language and part: a reader's browser fetches only its language's messages, and
 // admin messages only on admin pages (decision 0031).
-const PUBLIC: Record<Language, Catalogue> = {
+const PUBLIC: Record<PageLanguage, Catalogue> = {
   en: () => import("~/locales/en/public.po"),
   so: () => import("~/locales/so/public.po"),
+  "en-XA": () => import("~/locales/en-XA/public.po"),
 };
-const ADMIN: Record<Language, Catalogue> = {
+const ADMIN: Record<PageLanguage, Catalogue> = {
   en: () => import("~/locales/en/admin.po"),
   so: () => import("~/locales/so/admin.po"),
+  "en-XA": () => import("~/locales/en-XA/admin.po"),
 };
 
 const loaded = new Set<string>();
 
-async function load(language: Language, part: "public" | "admin"): Promise<void> {
+async function load(language: PageLanguage, part: "public" | "admin"): Promise<void> {
   const key = `${language}/${part}`;
   if (loaded.has(key)) return;
   const { messages } = await (part === "public" ? PUBLIC : ADMIN)[language]();
@@ -31,12 +33,12 @@ async function load(language: Language, part: "public" | "admin"): Promise<void>
  */
 export async function activatePageLanguage(): Promise<void> {
   const lang = document.documentElement.lang;
-  const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  const language = isPageLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   await Promise.all([load(language, "public"), window.location.pathname.startsWith("/admin") ? load(language, "admin") : null]);
   i18n.activate(language);
 }
 
 /** The admin messages, before an admin page renders after a navigation from a public one. */
 export function loadAdminCatalogue(): Promise<void> {
-  return load(isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE, "admin");
+  return load(isPageLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE, "admin");
 }

@@ -8,6 +8,19 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = "en";
 
+/**
+ * The pseudo-language (decision 0031): English with accents and brackets, made by the build, for
+ * the check that every text comes from a catalogue. Chosen only by the switch's cookie, and only
+ * where the server allows it (I18N_PSEUDO, tests); never offered by the switch.
+ */
+export const PSEUDO_LANGUAGE = "en-XA";
+/** A language a page can be rendered in: one of ours, or the pseudo-language. */
+export type PageLanguage = Language | typeof PSEUDO_LANGUAGE;
+
+export function isPageLanguage(value: unknown): value is PageLanguage {
+  return value === PSEUDO_LANGUAGE || isLanguage(value);
+}
+
 /** Each language's name in itself: the switch offers the other one by the name its readers know. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", so: "Soomaali" };
 
