@@ -1,0 +1,198 @@
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
+import { test } from "./support/test";
+import { type WalkIds, type WalkPage, walkPages } from "./support/walk-pages";
+
+/**
+ * Issue 14: every text a person sees comes from a message catalogue. Every page of app/routes.ts
+ * is rendered in the pseudo-language (en-XA: each catalogue text with accents, made by the build;
+ * the portal allows it with I18N_PSEUDO), and every visible text, accessible name, title and
+ * description that still has plain English words fails. Plain words are allowed only where they
+ * are data (what staff typed or the portal logged: the database's texts), a name that is the same
+ * in every language (file types, CCCM, units), a language's own name in the switch, or a date
+ * (in <time>).
+ *
+ * The conversion of the pages is under way: NOT_YET lists the routes still to convert. A listed
+ * route that has no plain English any more fails too, so the list can only shrink; the issue is
+ * done when it is empty.
+ */
+const NOT_YET = new Set<string>([
+  "documents",
+  "reports",
+  "guidelines",
+  "standards",
+  "document/:id",
+  "document/:id/text",
+  "public-document/:id",
+  "shared/document/:idOrToken",
+  "dashboards",
+  "dashboards/:id",
+  "shared/folder/:token",
+  "tools/url-decoder",
+  "unauthorized",
+  "*",
+]);
+/** Admin pages: all of them until their conversion lands. */
+const ADMIN_NOT_YET = true;
+
+/** Words that are the same in every language. */
+const SAME_IN_EVERY_LANGUAGE = /\b(?:CCCM|PDF|DOCX?|XLSX?|PPTX?|TXT|CSV|JPE?G|PNG|WEBP|GIF|SVG|KB|MB|GB|UTC|WhatsApp|Email|ID)\b/g;
+/** Three ASCII letters in a row: the pseudo-language leaves at most a lone v, x or y unaccented. */
+const PLAIN_ENGLISH = /[A-Za-z]{3,}/;
+
+let portal: Awaited<ReturnType<typeof startDemoPortal>>;
+let pages: WalkPage[];
+/** Every text the database holds (longest first), as data the pages may show untranslated. */
+let data: string[];
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  let ids: WalkIds | undefined;
+  portal = await startDemoPortal(
+    (dataDir) => {
+      const db = new Database(path.join(dataDir, "portal.db"));
+      const one = (sql: string) => (db.prepare(sql).get() as { id: string }).id;
+      const document = one("select id from documents where published = 1 and file_path is not null order by created_at desc limit 1");
+      const folder = one("select id from folders where share_token is not null order by name limit 1");
+      const token = "walk-document-token-0123456789abcdefghijklmnopq";
+      db.prepare("update documents set share_token = ? where id = ?").run(token, document);
+      const attachment = "walk-attachment";
+      db.prepare(
+        "insert into document_attachments (id, document_id, label, file_path, file_type, file_size, mime_type, display_order, created_at) select ?, id, ?, file_path, file_ext, size, mime_type, 0, created_at from documents where id = ?",
+      ).run(attachment, "Annex", document);
+      ids = {
+        document,
+        attachment,
+        documentToken: token,
+        dashboard: one("select id from dashboards order by display_order limit 1"),
+        folder,
+        folderToken: (db.prepare("select share_token as id from folders where id = ?").get(folder) as { id: string }).id,
+        user: one("select id from users where password_hash is not null order by created_at limit 1"),
+      };
+      db.close();
+    },
+    { I18N_PSEUDO: "true" },
+  );
+  pages = walkPages(ids!);
+  data = databaseTexts(portal.dataDir);
+});
+
+test.afterAll(async () => {
+  await portal?.dispose();
+});
+
+/** The texts of the tables whose content pages show, JSON values opened up. */
+function databaseTexts(dataDir: string): string[] {
+  const db = new Database(path.join(dataDir, "portal.db"), { readonly: true });
+  const texts = new Set<string>(["Annex"]);
+  const add = (value: unknown): void => {
+    if (typeof value === "string") {
+      const text = value.trim();
+      if (text.length < 2) return;
+      if (/^[[{]/.test(text)) {
+        try {
+          add(JSON.parse(text));
+          return;
+        } catch {
+          // Not JSON: a text like any other.
+        }
+      }
+      texts.add(text);
+      // A comma-separated list (tags) is shown an item at a time.
+      for (const part of text.split(/[,\n]/)) if (part.trim().length >= 2) texts.add(part.trim());
+    } else if (Array.isArray(value)) value.forEach(add);
+    else if (value && typeof value === "object") Object.values(value).forEach(add);
+  };
+  const tables = [
+    "documents",
+    "document_attachments",
+    "document_facets",
+    "dashboards",
+    "folders",
+    "contact_info",
+    "navigation_menu",
+    "settings",
+    "users",
+    "activity_logs",
+  ];
+  for (const table of tables)
+    for (const row of db.prepare(`select * from ${table}`).all() as Record<string, unknown>[]) Object.values(row).forEach(add);
+  db.close();
+  return [...texts].sort((a, b) => b.length - a.length);
+}
+
+/** What a person sees or hears on the page: text, accessible names, titles, the document's title and description. */
+async function shownTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [document.title];
+    const description = document.querySelector('meta[name="description"]')?.getAttribute("content");
+    if (description) out.push(description);
+    const skip = (el: Element | null) => el?.closest("script, style, template, noscript, time, [lang]:not(html), svg") !== null;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      if (text && !skip(node.parentElement)) out.push(text);
+    }
+    for (const el of document.body.querySelectorAll(
+      "[aria-label], [title], [placeholder], [alt], input[type=submit], input[type=button]",
+    )) {
+      if (skip(el)) continue;
+      for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+        const value = el.getAttribute(name)?.trim();
+        if (value) out.push(value);
+      }
+      if (el instanceof HTMLInputElement && (el.type === "submit" || el.type === "button") && el.value) out.push(el.value);
+    }
+    return out;
+  });
+}
+
+/** The texts with plain English left once data and the words that never change are taken out. */
+function untranslated(texts: string[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    let rest = text;
+    for (const d of data) if (rest.includes(d)) rest = rest.split(d).join(" ");
+    rest = rest.replace(SAME_IN_EVERY_LANGUAGE, " ").replace(/https?:\/\/\S+|[\w.+-]+@[\w.-]+/g, " ");
+    if (PLAIN_ENGLISH.test(rest)) found.add(text.length > 120 ? `${text.slice(0, 117)}...` : text);
+  }
+  return [...found];
+}
+
+test("every page's texts come from the catalogue: nothing plain English in the pseudo-language", async ({ browser }) => {
+  test.setTimeout(600_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Signed in in English (the test knows the English labels), then every page in the pseudo-language.
+  await page.goto(`${portal.url}/admin/login`);
+  await page.getByLabel("Email").fill(DEMO_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(`${portal.url}/admin`);
+  const session = (await context.cookies()).filter((c) => c.name !== "lang");
+  const anonymous = await browser.newContext();
+  const url = new URL(portal.url);
+  for (const ctx of [context, anonymous]) await ctx.addCookies([{ name: "lang", value: "en-XA", domain: url.hostname, path: "/" }]);
+  expect(session.length).toBeGreaterThan(0);
+
+  const failures: string[] = [];
+  const stale: string[] = [];
+  for (const walk of pages) {
+    const tab = walk.admin ? page : await anonymous.newPage();
+    await tab.goto(`${portal.url}${walk.url}`);
+    // Hydrated: the browser's render (with its catalogue) is what is checked, not only the server's.
+    await tab.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+    expect(await tab.evaluate(() => document.documentElement.lang), walk.url).toBe("en-XA");
+    const left = untranslated(await shownTexts(tab));
+    const pending = walk.admin ? ADMIN_NOT_YET : NOT_YET.has(walk.route);
+    if (!pending && left.length > 0) failures.push(`${walk.url}:\n    ${left.join("\n    ")}`);
+    if (pending && left.length === 0 && !walk.admin) stale.push(walk.route);
+    if (!walk.admin) await tab.close();
+  }
+  await context.close();
+  await anonymous.close();
+  expect(failures, "texts that did not come from a catalogue").toEqual([]);
+  expect(stale, "routes listed in NOT_YET that are fully translated: take them off the list").toEqual([]);
+});
