@@ -9,8 +9,6 @@
  * one line of the logger (app/.server/http/error-log.ts, decision 0024), not a bare multi-line
  * stack on stderr with no request id or path.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
-import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -20,10 +18,9 @@ import { app } from "./.server/context";
 import { responseNonce } from "./.server/http/content-security";
 import { logRenderError, routeErrorLogger } from "./.server/http/error-log";
 import { scriptsAfterContent } from "./.server/http/scripts-after-content";
-import { i18nFor, requestLanguage } from "./.server/i18n/i18n";
+import { i18nFor, requestLanguage, runInLanguage, serverI18n } from "./.server/i18n/i18n";
 import stylesheet from "./app.css?inline";
 import { PageStylesheetContext } from "./components/layout/page-stylesheet";
-import { DEFAULT_LANGUAGE } from "./lib/i18n/languages";
 import { setPageI18nSource } from "./lib/i18n/page-i18n";
 
 /** The stylesheet every page carries in its head; the development server links it instead (root.tsx). */
@@ -32,10 +29,9 @@ const pageStylesheet = import.meta.env.PROD ? stylesheet : null;
 /**
  * The language of the page being rendered, for route `meta` functions (lib/i18n/page-i18n.ts):
  * React Router calls them while rendering, outside any React context, and pages in different
- * languages render at once.
+ * languages render at once; the render runs in its request's language (runInLanguage below).
  */
-const renderingI18n = new AsyncLocalStorage<I18n>();
-setPageI18nSource(() => renderingI18n.getStore() ?? i18nFor(DEFAULT_LANGUAGE));
+setPageI18nSource(serverI18n);
 
 /** How long a streamed part may take before the render is cut short (it then shows its error). */
 export const streamTimeout = 5_000;
@@ -87,7 +83,7 @@ export default function handleRequest(
         </PageStylesheetContext>
       </I18nProvider>
     );
-    const { pipe, abort } = renderingI18n.run(i18n, () =>
+    const { pipe, abort } = runInLanguage(i18n, () =>
       renderToPipeableStream(page, {
         nonce,
         onShellReady: waitForAll ? undefined : ready,

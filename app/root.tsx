@@ -9,6 +9,7 @@ import { varyOnReaderHeaders } from "./.server/http/data-saver";
 import { formGuard } from "./.server/http/form-guard";
 import { type MaintenanceClosed, maintenanceGate } from "./.server/http/maintenance";
 import { keepHeaders, noStoreForStaff } from "./.server/http/response-headers";
+import { withRequestLanguage } from "./.server/i18n/i18n";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 import { MaintenancePage } from "./components/layout/maintenance";
@@ -18,8 +19,10 @@ import { IconSprite } from "./components/ui/icon-sprite";
 import { useToastWanted } from "./components/ui/toast";
 import { loadAdminCatalogue } from "./lib/i18n/client-catalogues";
 
-// The policy goes first: it wraps every other answer, the maintenance page and refusals included.
+// The request's language first, so that every text composed on the server is in it (decision
+// 0031); then the policy: it wraps every other answer, the maintenance page and refusals included.
 export const middleware: Route.MiddlewareFunction[] = [
+  withRequestLanguage,
   contentSecurityHeader,
   noStoreForStaff,
   varyOnReaderHeaders,

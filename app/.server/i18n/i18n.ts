@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { LANGUAGE_COOKIE, languageOf, type PageLanguage, PSEUDO_LANGUAGE } from "~/lib/i18n/languages";
+import type { MiddlewareFunction } from "react-router";
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, languageOf, type PageLanguage, PSEUDO_LANGUAGE } from "~/lib/i18n/languages";
 import { messages as enAdmin } from "~/locales/en/admin.po";
 import { messages as enPublic } from "~/locales/en/public.po";
 import { messages as enServer } from "~/locales/en/server.po";
@@ -46,3 +48,24 @@ export function requestLanguage(request: Request): PageLanguage {
   if (cookie === PSEUDO_LANGUAGE && getConfig().pseudoLanguage) return PSEUDO_LANGUAGE;
   return languageOf({ cookie, acceptLanguage: request.headers.get("Accept-Language") });
 }
+
+/**
+ * The request being answered's messages, for code on the server that composes a text a person
+ * will read (a refusal, a toast, a share message) without a React context: set around every
+ * loader, action and middleware by the root's middleware (`withRequestLanguage`) and around the
+ * render by entry.server.tsx. Outside a request (the command line, background jobs), English.
+ */
+const current = new AsyncLocalStorage<I18n>();
+
+export function serverI18n(): I18n {
+  return current.getStore() ?? i18nFor(DEFAULT_LANGUAGE);
+}
+
+/** Runs `work` with `i18n` as the request's messages (entry.server.tsx, around the render). */
+export function runInLanguage<T>(i18n: I18n, work: () => T): T {
+  return current.run(i18n, work);
+}
+
+/** The root's first middleware: everything the request runs sees its language (serverI18n). */
+export const withRequestLanguage: MiddlewareFunction<Response> = ({ request }, next) =>
+  runInLanguage(i18nFor(requestLanguage(request)), next);
