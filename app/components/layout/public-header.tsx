@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Menu } from "lucide-react";
 import { useRef } from "react";
 import { NavLink } from "react-router";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, otherLanguages } from "~/lib/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, type Language, otherLanguages } from "~/lib/i18n/languages";
 import { NAV_BREAKPOINT_CLASSES, navBreakpoint } from "~/lib/nav-fit";
 import { type MenuItem, SITE_NAME } from "~/lib/site";
 import { LanguageSwitch } from "./language-switch";
@@ -31,8 +31,12 @@ export function PublicHeader({
   const disclosure = useDisclosureMenu();
   const { i18n, t } = useLingui();
   // The language switch shares the row: its buttons count in the estimate and the measurement.
-  const switchLabels = otherLanguages(isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE).map((language) => LANGUAGE_NAMES[language]);
-  const breakpoint = navBreakpoint(menu, siteName, switchLabels);
+  const switchLanguages = otherLanguages(isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
+  const breakpoint = navBreakpoint(
+    menu,
+    siteName,
+    switchLanguages.map((language) => LANGUAGE_NAMES[language]),
+  );
   const classes = breakpoint ? NAV_BREAKPOINT_CLASSES[breakpoint] : { bar: "", button: "" };
 
   // Staff may give two items one address: the title keeps the keys apart.
@@ -74,7 +78,7 @@ export function PublicHeader({
             {links}
           </nav>
         </details>
-        <NavRuler ref={rulerRef} menu={menu} siteName={siteName} buttons={switchLabels} />
+        <NavRuler ref={rulerRef} menu={menu} siteName={siteName} languages={switchLanguages} />
       </div>
     </header>
   );
@@ -101,12 +105,12 @@ function NavRuler({
   ref,
   menu,
   siteName,
-  buttons,
+  languages,
 }: {
   ref: React.Ref<HTMLDivElement>;
   menu: MenuItem[];
   siteName: string;
-  buttons: string[];
+  languages: Language[];
 }) {
   return (
     <div aria-hidden="true" className="pointer-events-none invisible absolute top-0 left-0 h-0 overflow-hidden">
@@ -124,10 +128,10 @@ function NavRuler({
             </span>
           ))}
         </span>
-        {buttons.map((label) => (
-          // Boxed as the language switch's buttons are.
-          <span key={label} className="rounded-md border px-2 py-1 text-sm font-medium">
-            {label}
+        {languages.map((language) => (
+          // Boxed as the language switch's buttons are, and in their language.
+          <span key={language} lang={language} className="rounded-md border px-2 py-1 text-sm font-medium">
+            {LANGUAGE_NAMES[language]}
           </span>
         ))}
       </div>
