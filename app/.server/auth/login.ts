@@ -1,6 +1,8 @@
+import { msg, plural } from "@lingui/core/macro";
 import { type ActivityAction, logActivity, logRepeatedActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
+import { serverI18n } from "../i18n/i18n";
 import { EMAIL_MAX, findUserByEmail, hasAdminAccess, markLoggedIn, normaliseEmail } from "../users/users.service";
 import { decoyHash, verifyPassword } from "./passwords";
 import { createSession } from "./sessions";
@@ -14,10 +16,13 @@ export type SignInResult =
   | { ok: false; status: 401 | 403 | 429 | 500; title: string; description: string; retryAfterSeconds?: number };
 
 /** The spec has no wording for a deactivated account (admin-and-sharing section 8): ours, in its shape. */
-export const DEACTIVATED = {
-  title: "Account Deactivated",
-  description: "This account has been deactivated. Contact an administrator.",
-} as const;
+export function deactivated(): { title: string; description: string } {
+  const i18n = serverI18n();
+  return {
+    title: i18n._(msg`Account Deactivated`),
+    description: i18n._(msg`This account has been deactivated. Contact an administrator.`),
+  };
+}
 
 /** "12:45 UTC": the time a block ends, as the spec's message shows it. */
 export function formatBlockEnd(date: Date): string {
@@ -25,11 +30,13 @@ export function formatBlockEnd(date: Date): string {
 }
 
 export function rateLimited(until: Date, now: Date): SignInResult {
+  const i18n = serverI18n();
+  const time = formatBlockEnd(until);
   return {
     ok: false,
     status: 429,
-    title: "Too Many Login Attempts",
-    description: `Account temporarily locked. Please try again after ${formatBlockEnd(until)}.`,
+    title: i18n._(msg`Too Many Login Attempts`),
+    description: i18n._(msg`Account temporarily locked. Please try again after ${time}.`),
     retryAfterSeconds: retryAfterSeconds(until, now),
   };
 }
@@ -92,8 +99,8 @@ export async function signIn(
       return {
         ok: false,
         status: 401,
-        title: "Authentication Failed",
-        description: `Invalid credentials. ${remaining} attempt${remaining === 1 ? "" : "s"} remaining.`,
+        title: serverI18n()._(msg`Authentication Failed`),
+        description: serverI18n()._(msg`Invalid credentials. ${plural(remaining, { one: "# attempt", other: "# attempts" })} remaining.`),
       };
     }
 
@@ -105,12 +112,17 @@ export async function signIn(
     // keeps their attempts for when an administrator reactivates the account.
     if (!user.is_active) {
       await logAboutUser("LOGIN_ACCOUNT_DEACTIVATED");
-      return { ok: false, status: 403, ...DEACTIVATED };
+      return { ok: false, status: 403, ...deactivated() };
     }
 
     if (!hasAdminAccess(user.role)) {
       await logAboutUser("ADMIN_ACCESS_DENIED");
-      return { ok: false, status: 403, title: "Access Denied", description: "You do not have admin privileges" };
+      return {
+        ok: false,
+        status: 403,
+        title: serverI18n()._(msg`Access Denied`),
+        description: serverI18n()._(msg`You do not have admin privileges`),
+      };
     }
 
     // The password's failures stay counted until the code is right too: knowing the password
@@ -126,7 +138,12 @@ export async function signIn(
   } catch (error) {
     ctx.log.error({ err: error, email }, "sign-in failed unexpectedly");
     await logActivity(ctx, { action: "LOGIN_ERROR", entityType: "SECURITY", details: { email }, meta }).catch(() => {});
-    return { ok: false, status: 500, title: "Error", description: "An unexpected error occurred during login." };
+    return {
+      ok: false,
+      status: 500,
+      title: serverI18n()._(msg`Error`),
+      description: serverI18n()._(msg`An unexpected error occurred during login.`),
+    };
   }
 }
 

@@ -1,5 +1,7 @@
+import { msg, plural } from "@lingui/core/macro";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
+import { serverI18n } from "../i18n/i18n";
 import { storePasswordHash } from "../users/users.service";
 import { deleteOtherSessionsOfUser } from "./auth.queries";
 import { formatBlockEnd } from "./login";
@@ -24,14 +26,21 @@ export type PasswordChangeResult =
       retryAfterSeconds?: number;
     };
 
-export const SAME_PASSWORD_MESSAGE = "The new password must differ from the current one";
+export function samePasswordMessage(): string {
+  return serverI18n()._(msg`The new password must differ from the current one`);
+}
 
 function blocked(until: Date, now: Date): PasswordChangeResult {
+  const i18n = serverI18n();
+  const time = formatBlockEnd(until);
   return {
     ok: false,
     status: 429,
     fieldErrors: {},
-    error: { title: "Too Many Attempts", description: `Password changes are locked. Please try again after ${formatBlockEnd(until)}.` },
+    error: {
+      title: i18n._(msg`Too Many Attempts`),
+      description: i18n._(msg`Password changes are locked. Please try again after ${time}.`),
+    },
     retryAfterSeconds: retryAfterSeconds(until, now),
   };
 }
@@ -55,7 +64,7 @@ export async function changeOwnPassword(
   if (until) return blocked(until, ctx.now());
 
   const fieldErrors: Partial<Record<keyof PasswordChange, string>> = newPasswordErrors(input.password, input.confirm);
-  if (!input.current) fieldErrors.current = "Enter your current password";
+  if (!input.current) fieldErrors.current = serverI18n()._(msg`Enter your current password`);
   if (Object.keys(fieldErrors).length) return { ok: false, status: 400, fieldErrors, error: null };
 
   if (!user.password_hash || !(await verifyPassword(user.password_hash, input.current))) {
@@ -68,10 +77,12 @@ export async function changeOwnPassword(
       meta,
     });
     if (blockEnd) return blocked(blockEnd, ctx.now());
-    const attempts = `${remaining} attempt${remaining === 1 ? "" : "s"} remaining.`;
-    return { ok: false, status: 400, fieldErrors: { current: `The current password is not correct. ${attempts}` }, error: null };
+    const wrong = serverI18n()._(
+      msg`The current password is not correct. ${plural(remaining, { one: "# attempt", other: "# attempts" })} remaining.`,
+    );
+    return { ok: false, status: 400, fieldErrors: { current: wrong }, error: null };
   }
-  if (input.password === input.current) return { ok: false, status: 400, fieldErrors: { password: SAME_PASSWORD_MESSAGE }, error: null };
+  if (input.password === input.current) return { ok: false, status: 400, fieldErrors: { password: samePasswordMessage() }, error: null };
 
   const passwordHash = await hashPassword(input.password);
   const endedSessions = await ctx.db.kysely.transaction().execute(async (trx) => {

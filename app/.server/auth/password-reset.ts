@@ -1,8 +1,10 @@
+import { msg } from "@lingui/core/macro";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
+import { serverI18n } from "../i18n/i18n";
 import { HOUR } from "../time";
-import { AccountRuleError, findUserById } from "../users/users.service";
+import { AccountRuleError, findUserById, noSuchAccountMessage, onlyAdminsMessage } from "../users/users.service";
 import { accountOfLink, issueAccountLink } from "./account-links";
 import { completePasswordLink, signInAfterLink } from "./set-password";
 
@@ -32,13 +34,15 @@ export async function issuePasswordResetLink(
   meta: RequestMeta,
 ): Promise<PasswordResetLink> {
   if (requester.kind === "admin" && (requester.user.role !== "admin" || !requester.user.is_active)) {
-    throw new AccountRuleError("Only admins can manage users");
+    throw new AccountRuleError(onlyAdminsMessage());
   }
   const user = await findUserById(ctx, userId);
-  if (!user) throw new AccountRuleError("This account no longer exists");
-  if (!user.is_active) throw new AccountRuleError(`${user.email} is deactivated: activate the account before resetting its password`);
+  if (!user) throw new AccountRuleError(noSuchAccountMessage());
+  const email = user.email;
+  if (!user.is_active)
+    throw new AccountRuleError(serverI18n()._(msg`${email} is deactivated: activate the account before resetting its password`));
   if (user.password_hash === null) {
-    throw new AccountRuleError(`${user.email} has not set a password yet: invite them again for a new set-password link`);
+    throw new AccountRuleError(serverI18n()._(msg`${email} has not set a password yet: invite them again for a new set-password link`));
   }
   const link = await issueAccountLink(ctx, user.id, "password-reset", PASSWORD_RESET_TOKEN_TTL_MS, "/admin/reset-password");
   await logActivity(ctx, {

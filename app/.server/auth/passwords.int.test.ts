@@ -7,7 +7,7 @@ import { HOUR, MINUTE } from "../time";
 import { inviteUser } from "../users/invitations";
 import { AccountRuleError, createUser, setUserActive, UserInputError } from "../users/users.service";
 import { signIn } from "./login";
-import { changeOwnPassword, SAME_PASSWORD_MESSAGE } from "./password-change";
+import { changeOwnPassword, samePasswordMessage } from "./password-change";
 import { completePasswordReset, issuePasswordResetLink, PASSWORD_RESET_TOKEN_TTL_MS, passwordResetAccount } from "./password-reset";
 import { type ActiveSession, createSession, resolveSession } from "./sessions";
 import { completeSetPassword, SetPasswordLinkInvalidError, setPasswordAccount } from "./set-password";
@@ -144,7 +144,7 @@ for (const engine of testEngines()) {
           fieldErrors: { current: "Enter your current password" },
         });
         expect(await change({ current: "editor-pass", password: "editor-pass" })).toMatchObject({
-          fieldErrors: { password: SAME_PASSWORD_MESSAGE },
+          fieldErrors: { password: samePasswordMessage() },
         });
         // None of these counted as a guess or changed anything.
         expect(await activityByAction(t.ctx, "PASSWORD_CHANGE_FAILED")).toHaveLength(0);

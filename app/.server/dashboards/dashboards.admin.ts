@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { msg } from "@lingui/core/macro";
 import { type DashboardFormFields, type DashboardInput, validateDashboard } from "~/lib/dashboard-form";
 import type { ThumbnailImage } from "~/lib/dashboard-thumbnail";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
+import { serverI18n } from "../i18n/i18n";
 import { iso } from "../time";
 import { forgetPendingFiles } from "../uploads/pending-files";
 import {
@@ -159,7 +161,17 @@ export async function updateDashboard(
 ): Promise<DashboardOutcome> {
   const checked = validateDashboard(fields);
   if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
-  const notFound: DashboardOutcome = { ok: false, status: 404, message: "Update Failed: Dashboard not found", field: null };
+  const notFound: DashboardOutcome = {
+    ok: false,
+    status: 404,
+    message: serverI18n()._(
+      msg({
+        message: "Update Failed: Dashboard not found",
+        comment: "A toast: the words before the first ': ' are its title, the rest its text.",
+      }),
+    ),
+    field: null,
+  };
   if (!(await selectDashboardById(ctx.db.kysely, id))) return notFound;
   const uploaded = await uploadedThumbnail(ctx, thumbnail);
   if (isOutcome(uploaded)) return uploaded;

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import { type DocumentFacetsInput, type FacetField, readDocumentFacets } from "~/lib/document-facets";
@@ -7,6 +8,7 @@ import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { dropQueuedReadings, queueFileReading, selectOwnFileContents, thumbnailKeysOfDocument } from "../contents/contents.queries";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
+import { serverI18n } from "../i18n/i18n";
 import { deleteSearchEntry, writeSearchEntry } from "../search/search-index";
 import { iso } from "../time";
 import { listDocumentAttachments } from "./attachments";
@@ -137,7 +139,18 @@ export async function updateDocument(
   const title = input.title.trim();
   if (!title) return { ok: false, status: 400, message: DOCUMENT_MESSAGES.titleRequired, field: "title" };
   const category = canonicalCategory(input.category);
-  if (!category) return { ok: false, status: 400, message: "Update Failed: Please choose a category from the list", field: "category" };
+  if (!category)
+    return {
+      ok: false,
+      status: 400,
+      message: serverI18n()._(
+        msg({
+          message: "Update Failed: Please choose a category from the list",
+          comment: "A toast: the words before the first ': ' are its title, the rest its text.",
+        }),
+      ),
+      field: "category",
+    };
   const reading = readDocumentFacets(input);
   if (!reading.ok) return { ok: false, status: 400, message: reading.message, field: reading.field };
   const description = input.description.trim() || null;
@@ -169,7 +182,18 @@ export async function updateDocument(
     }
     return before ? { before, change } : null;
   });
-  if (!saved) return { ok: false, status: 404, message: "Update Failed: Document not found", field: null };
+  if (!saved)
+    return {
+      ok: false,
+      status: 404,
+      message: serverI18n()._(
+        msg({
+          message: "Update Failed: Document not found",
+          comment: "A toast: the words before the first ': ' are its title, the rest its text.",
+        }),
+      ),
+      field: null,
+    };
   const { before, change } = saved;
   const after: DocumentRow = { ...before, ...change };
   announceEdit(ctx, before.published === 1, after);

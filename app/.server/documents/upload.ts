@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { canonicalCategory } from "~/lib/categories";
 import { facetsInputOf, readDocumentFacets } from "~/lib/document-facets";
 import { checkDocumentText } from "~/lib/document-form";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
+import { serverI18n } from "../i18n/i18n";
 import { DOCUMENT_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from "../uploads/file-types";
 import { parseUpload, removeStored, UPLOAD_MESSAGES } from "../uploads/multipart";
 import { createDocument, normaliseTags } from "./documents.service";
@@ -33,7 +35,7 @@ function failure(message: string, fields: UploadFormFields, status: 400 | 413 = 
   return {
     ok: false,
     status,
-    title: colon > 0 ? message.slice(0, colon) : "Upload failed",
+    title: colon > 0 ? message.slice(0, colon) : serverI18n()._(msg`Upload failed`),
     description: colon > 0 ? message.slice(colon + 2) : message,
     fields,
   };
@@ -100,6 +102,14 @@ export async function uploadDocument(
     return { ok: true, document };
   } catch (error) {
     ctx.log.error({ err: error }, "document record creation failed");
-    return failure("Upload failed: Failed to create document", fields);
+    return failure(
+      serverI18n()._(
+        msg({
+          message: "Upload failed: Failed to create document",
+          comment: "A toast: the words before the first ': ' are its title, the rest its text.",
+        }),
+      ),
+      fields,
+    );
   }
 }

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import type { MiddlewareFunction } from "react-router";
+import { serverI18n } from "../i18n/i18n";
 import { isUploadRoute } from "./body-limit";
 
 /**
@@ -15,7 +17,7 @@ export const formGuard: MiddlewareFunction<Response> = async ({ request }, next)
   try {
     await request.clone().formData();
   } catch {
-    return new Response("Bad Request: the form could not be read.", {
+    return new Response(serverI18n()._(msg`Bad Request: the form could not be read.`), {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });

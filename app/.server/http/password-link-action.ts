@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
 import type { RequestMeta } from "../activity/activity.service";
 import { sessionCookie, sessionToken } from "../auth/guards";
 import { newPasswordErrors } from "../auth/password-rules";
 import { SetPasswordLinkInvalidError } from "../auth/set-password";
 import { type AppContext, app } from "../context";
+import { serverI18n } from "../i18n/i18n";
 import { UserInputError } from "../users/users.service";
 import { flashCookie } from "./flash";
 import { requestMeta } from "./request-meta";
@@ -42,7 +44,10 @@ export async function passwordLinkAction(request: Request, complete: Complete, d
     if (!session) return { fieldErrors: {} as PasswordLinkFieldErrors, error: null, ready: true };
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(session.token));
-    headers.append("Set-Cookie", flashCookie({ tone: "success", title: "Welcome to the admin portal", description: done }));
+    headers.append(
+      "Set-Cookie",
+      flashCookie({ tone: "success", title: serverI18n()._(msg`Welcome to the admin portal`), description: done }),
+    );
     throw redirect("/admin", { headers });
   } catch (error) {
     if (error instanceof SetPasswordLinkInvalidError || error instanceof UserInputError) {

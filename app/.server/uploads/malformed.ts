@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { data } from "react-router";
+import { serverI18n } from "../i18n/i18n";
 
 /**
  * A form body that cannot be parsed (a boundary missing or never closed, a part cut short, a type
@@ -6,5 +8,5 @@ import { data } from "react-router";
  * (issue 12, item 5). Storage failures while a form is read stay server errors.
  */
 export function malformedForm(): never {
-  throw data("Bad Request: the form could not be read.", { status: 400 });
+  throw data(serverI18n()._(msg`Bad Request: the form could not be read.`), { status: 400 });
 }

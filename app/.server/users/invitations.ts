@@ -3,7 +3,7 @@ import { logActivity } from "../activity/activity.service";
 import { issueSetPasswordLink } from "../auth/set-password";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
-import { AccountRuleError, createInvitedAccount, type NewAccount } from "./users.service";
+import { AccountRuleError, createInvitedAccount, type NewAccount, onlyAdminsMessage } from "./users.service";
 
 export interface Invitation {
   user: UserRow;
@@ -25,7 +25,7 @@ export async function inviteUser(
   input: Omit<NewAccount, "password">,
   meta: RequestMeta,
 ): Promise<Invitation> {
-  if (actor.role !== "admin" || !actor.is_active) throw new AccountRuleError("Only admins can manage users");
+  if (actor.role !== "admin" || !actor.is_active) throw new AccountRuleError(onlyAdminsMessage());
   const { user, created } = await createInvitedAccount(ctx, input);
   const link = await issueSetPasswordLink(ctx, user.id);
   await logActivity(ctx, {

@@ -12,9 +12,9 @@ import {
   AccountRuleError,
   createUser,
   findUserById,
-  LAST_ADMIN_MESSAGE,
+  lastAdminMessage,
   listUsers,
-  SELF_DEACTIVATION_MESSAGE,
+  selfDeactivationMessage,
   setUserActive,
   setUserRole,
   UserInputError,
@@ -128,16 +128,16 @@ for (const engine of testEngines()) {
     });
 
     it("keeps at least one active admin, and no admin deactivates themself", async () => {
-      await expect(setUserActive(t.ctx, admin, admin.id, false, meta)).rejects.toThrow(SELF_DEACTIVATION_MESSAGE);
-      await expect(setUserRole(t.ctx, admin, admin.id, "editor", meta)).rejects.toThrow(LAST_ADMIN_MESSAGE);
+      await expect(setUserActive(t.ctx, admin, admin.id, false, meta)).rejects.toThrow(selfDeactivationMessage());
+      await expect(setUserRole(t.ctx, admin, admin.id, "editor", meta)).rejects.toThrow(lastAdminMessage());
       expect((await findUserById(t.ctx, admin.id))?.role).toBe("admin");
 
       const second = await createUser(t.ctx, { email: "second@example.org", password: "second-pass", role: "admin" });
       await setUserRole(t.ctx, admin, admin.id, "editor", meta);
       const demoted = (await findUserById(t.ctx, admin.id))!;
       await expect(setUserRole(t.ctx, demoted, second.id, "user", meta)).rejects.toBeInstanceOf(AccountRuleError);
-      await expect(setUserActive(t.ctx, second, second.id, false, meta)).rejects.toThrow(SELF_DEACTIVATION_MESSAGE);
-      await expect(setUserRole(t.ctx, second, second.id, "user", meta)).rejects.toThrow(LAST_ADMIN_MESSAGE);
+      await expect(setUserActive(t.ctx, second, second.id, false, meta)).rejects.toThrow(selfDeactivationMessage());
+      await expect(setUserRole(t.ctx, second, second.id, "user", meta)).rejects.toThrow(lastAdminMessage());
     });
 
     it("lets only one of two admins demoting each other at the same moment succeed", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { msg } from "@lingui/core/macro";
 import type { Kysely } from "kysely";
 import { type Paging, type ResultPage, readPage, TABLE_PER } from "~/lib/paging";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
@@ -7,6 +8,7 @@ import { hashPassword } from "../auth/passwords";
 import { destroySessionsOfUser } from "../auth/sessions";
 import type { AppContext } from "../context";
 import type { Database, UserRow } from "../db/types";
+import { serverI18n } from "../i18n/i18n";
 import { iso } from "../time";
 import {
   countActiveAdmins,
@@ -47,9 +49,11 @@ export function checkNewPassword(password: string): void {
 
 /** Refuses a name or organisation longer than the users table shows. */
 function checkAccountNames(input: { name?: string | null; organization?: string | null }): void {
-  if ((input.name?.trim().length ?? 0) > ACCOUNT_NAME_MAX) throw new UserInputError(`Name must be at most ${ACCOUNT_NAME_MAX} characters`);
+  const max = ACCOUNT_NAME_MAX;
+  if ((input.name?.trim().length ?? 0) > ACCOUNT_NAME_MAX)
+    throw new UserInputError(serverI18n()._(msg`Name must be at most ${max} characters`));
   if ((input.organization?.trim().length ?? 0) > ACCOUNT_NAME_MAX)
-    throw new UserInputError(`Organization must be at most ${ACCOUNT_NAME_MAX} characters`);
+    throw new UserInputError(serverI18n()._(msg`Organization must be at most ${max} characters`));
 }
 
 export interface NewAccount {
@@ -72,10 +76,10 @@ export async function createUser(ctx: AppContext, input: NewAccount): Promise<Us
  */
 export async function newAccount(ctx: AppContext, input: NewAccount): Promise<UserRow> {
   const email = normaliseEmail(input.email);
-  if (!isValidEmail(email)) throw new UserInputError("Please enter a valid email address");
+  if (!isValidEmail(email)) throw new UserInputError(serverI18n()._(msg`Please enter a valid email address`));
   checkAccountNames(input);
   checkNewPassword(input.password);
-  if (await selectUserByEmail(ctx.db.kysely, email)) throw new UserInputError(`An account for ${email} already exists`);
+  if (await selectUserByEmail(ctx.db.kysely, email)) throw new UserInputError(serverI18n()._(msg`An account for ${email} already exists`));
   const now = iso(ctx.now());
   return {
     id: randomUUID(),
@@ -94,7 +98,8 @@ export async function newAccount(ctx: AppContext, input: NewAccount): Promise<Us
 
 /** Stores an account made by newAccount; `db` may be the caller's transaction. */
 export async function storeAccount(db: Kysely<Database>, user: UserRow): Promise<void> {
-  if (await selectUserByEmail(db, user.email)) throw new UserInputError(`An account for ${user.email} already exists`);
+  const email = user.email;
+  if (await selectUserByEmail(db, email)) throw new UserInputError(serverI18n()._(msg`An account for ${email} already exists`));
   await insertUser(db, user);
 }
 
@@ -133,8 +138,18 @@ export function isRole(value: unknown): value is Role {
 
 /** A change the account rules refuse; its message is shown to the admin as is. */
 export class AccountRuleError extends Error {}
-export const LAST_ADMIN_MESSAGE = "At least one active admin is required";
-export const SELF_DEACTIVATION_MESSAGE = "You cannot deactivate your own account";
+export function onlyAdminsMessage(): string {
+  return serverI18n()._(msg`Only admins can manage users`);
+}
+export function noSuchAccountMessage(): string {
+  return serverI18n()._(msg`This account no longer exists`);
+}
+export function lastAdminMessage(): string {
+  return serverI18n()._(msg`At least one active admin is required`);
+}
+export function selfDeactivationMessage(): string {
+  return serverI18n()._(msg`You cannot deactivate your own account`);
+}
 
 /** One page of the accounts, newest first, with their exact number (the first 50 unless `paging` says otherwise). */
 export function listUsers(ctx: AppContext, paging: Paging = { page: 1, per: TABLE_PER }): Promise<ResultPage<UserRow>> {
@@ -156,10 +171,10 @@ export async function createInvitedAccount(
   input: Omit<NewAccount, "password">,
 ): Promise<{ user: UserRow; created: boolean }> {
   const email = normaliseEmail(input.email);
-  if (!isValidEmail(email)) throw new UserInputError("Please enter a valid email address");
+  if (!isValidEmail(email)) throw new UserInputError(serverI18n()._(msg`Please enter a valid email address`));
   checkAccountNames(input);
   const existing = await selectUserByEmail(ctx.db.kysely, email);
-  if (existing?.password_hash) throw new UserInputError(`An account for ${email} already exists`);
+  if (existing?.password_hash) throw new UserInputError(serverI18n()._(msg`An account for ${email} already exists`));
   if (existing) return { user: existing, created: false };
   const now = iso(ctx.now());
   const user: UserRow = {
@@ -186,7 +201,7 @@ export async function storePasswordHash(ctx: AppContext, db: Kysely<Database>, u
 
 /** Activates or deactivates an account; deactivation signs it out everywhere at once. */
 export async function setUserActive(ctx: AppContext, actor: UserRow, userId: string, active: boolean, meta: RequestMeta): Promise<UserRow> {
-  if (!active && actor.id === userId) throw new AccountRuleError(SELF_DEACTIVATION_MESSAGE);
+  if (!active && actor.id === userId) throw new AccountRuleError(selfDeactivationMessage());
   const { before, after } = await changeAccount(ctx, actor, userId, { is_active: active ? 1 : 0 });
   if (before.is_active !== after.is_active) {
     if (!active) await destroySessionsOfUser(ctx, userId);
@@ -229,14 +244,14 @@ async function changeAccount(
   userId: string,
   change: { is_active?: number; role?: Role },
 ): Promise<{ before: UserRow; after: UserRow }> {
-  if (actor.role !== "admin" || !actor.is_active) throw new AccountRuleError("Only admins can manage users");
+  if (actor.role !== "admin" || !actor.is_active) throw new AccountRuleError(onlyAdminsMessage());
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const admins = await lockActiveAdminIds(trx, ctx.db.engine);
     const before = await selectUserById(trx, userId);
-    if (!before) throw new AccountRuleError("This account no longer exists");
+    if (!before) throw new AccountRuleError(noSuchAccountMessage());
     const after: UserRow = { ...before, ...change };
     const staysAdmin = after.role === "admin" && after.is_active === 1;
-    if (admins.includes(userId) && !staysAdmin && admins.length <= 1) throw new AccountRuleError(LAST_ADMIN_MESSAGE);
+    if (admins.includes(userId) && !staysAdmin && admins.length <= 1) throw new AccountRuleError(lastAdminMessage());
     await updateUser(trx, userId, change, iso(ctx.now()));
     return { before, after };
   });

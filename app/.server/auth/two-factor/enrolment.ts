@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { msg, plural } from "@lingui/core/macro";
 import QRCode from "qrcode";
 import { logActivity, type RequestMeta } from "../../activity/activity.service";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/types";
+import { serverI18n } from "../../i18n/i18n";
 import { iso } from "../../time";
 import { deleteSessionsOfUser } from "../auth.queries";
 import { formatBlockEnd } from "../login";
@@ -59,17 +61,23 @@ export type TwoFactorChange =
     };
 
 function blocked(until: Date, now: Date): TwoFactorChange {
+  const i18n = serverI18n();
+  const time = formatBlockEnd(until);
   return {
     ok: false,
     status: 429,
     fieldErrors: {},
-    error: { title: "Too Many Attempts", description: `Two-factor changes are locked. Please try again after ${formatBlockEnd(until)}.` },
+    error: {
+      title: i18n._(msg`Too Many Attempts`),
+      description: i18n._(msg`Two-factor changes are locked. Please try again after ${time}.`),
+    },
     retryAfterSeconds: retryAfterSeconds(until, now),
   };
 }
 
-function attemptsLeft(remaining: number): string {
-  return `${remaining} attempt${remaining === 1 ? "" : "s"} remaining.`;
+/** "The code is not correct. 4 attempts remaining." */
+function codeNotCorrect(remaining: number): string {
+  return serverI18n()._(msg`The code is not correct. ${plural(remaining, { one: "# attempt", other: "# attempts" })} remaining.`);
 }
 
 /** Turns a pending enrolment on with a code from the app; returns the ten recovery codes to show once. */
@@ -81,14 +89,15 @@ export async function confirmEnrolment(ctx: AppContext, session: ActiveSession, 
       ok: false,
       status: 409,
       fieldErrors: {},
-      error: { title: "Nothing to confirm", description: "Reload the page to start again." },
+      error: { title: serverI18n()._(msg`Nothing to confirm`), description: serverI18n()._(msg`Reload the page to start again.`) },
     };
   }
-  if (!code.trim()) return { ok: false, status: 400, fieldErrors: { code: "Enter the 6-digit code from your app" }, error: null };
+  if (!code.trim())
+    return { ok: false, status: 400, fieldErrors: { code: serverI18n()._(msg`Enter the 6-digit code from your app`) }, error: null };
   const check = await checkSecondFactor(ctx, user, code, meta, { recovery: false, enabling: true, purpose: "enable" });
   if (!check.ok) {
     if (check.blockedUntil) return blocked(check.blockedUntil, ctx.now());
-    return { ok: false, status: 400, fieldErrors: { code: `The code is not correct. ${attemptsLeft(check.remaining)}` }, error: null };
+    return { ok: false, status: 400, fieldErrors: { code: codeNotCorrect(check.remaining) }, error: null };
   }
   const recoveryCodes = await storeNewRecoveryCodes(ctx, user.id);
   await clearFailures(ctx, user.email);
@@ -124,8 +133,8 @@ export async function changeTwoFactor(
   const until = await blockedUntil(ctx, keys);
   if (until) return blocked(until, ctx.now());
   const fieldErrors: { code?: string; password?: string } = {};
-  if (!input.password) fieldErrors.password = "Enter your current password";
-  if (!input.code.trim()) fieldErrors.code = "Enter a code from your app or a recovery code";
+  if (!input.password) fieldErrors.password = serverI18n()._(msg`Enter your current password`);
+  if (!input.code.trim()) fieldErrors.code = serverI18n()._(msg`Enter a code from your app or a recovery code`);
   if (fieldErrors.password || fieldErrors.code) return { ok: false, status: 400, fieldErrors, error: null };
 
   if (!user.password_hash || !(await verifyPassword(user.password_hash, input.password))) {
@@ -138,17 +147,22 @@ export async function changeTwoFactor(
       meta,
     });
     if (failure.blockedUntil) return blocked(failure.blockedUntil, ctx.now());
+    const remaining = failure.remaining;
     return {
       ok: false,
       status: 400,
-      fieldErrors: { password: `The password is not correct. ${attemptsLeft(failure.remaining)}` },
+      fieldErrors: {
+        password: serverI18n()._(
+          msg`The password is not correct. ${plural(remaining, { one: "# attempt", other: "# attempts" })} remaining.`,
+        ),
+      },
       error: null,
     };
   }
   const check = await checkSecondFactor(ctx, user, input.code, meta, { recovery: true, purpose: change });
   if (!check.ok) {
     if (check.blockedUntil) return blocked(check.blockedUntil, ctx.now());
-    return { ok: false, status: 400, fieldErrors: { code: `The code is not correct. ${attemptsLeft(check.remaining)}` }, error: null };
+    return { ok: false, status: 400, fieldErrors: { code: codeNotCorrect(check.remaining) }, error: null };
   }
   await clearFailures(ctx, user.email);
   if (change === "disable") {

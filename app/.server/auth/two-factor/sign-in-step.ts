@@ -1,6 +1,8 @@
+import { msg, plural } from "@lingui/core/macro";
 import { logActivity, type RequestMeta } from "../../activity/activity.service";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/types";
+import { serverI18n } from "../../i18n/i18n";
 import { addMs, iso, MINUTE } from "../../time";
 import { findUserById, hasAdminAccess } from "../../users/users.service";
 import { consumeOneTimeToken, insertOneTimeToken, retireOneTimeTokensOfUser, selectOneTimeToken } from "../auth.queries";
@@ -43,10 +45,18 @@ export async function secondStepUser(ctx: AppContext, token: string | null): Pro
   return user?.is_active === 1 && hasAdminAccess(user.role) ? user : null;
 }
 
+/**
+ * The second step's expiry: read in the request's language each time (getters), so a route can
+ * spread it into an answer or compare a result's title with it.
+ */
 export const SECOND_STEP_EXPIRED = {
-  title: "Sign-in expired",
-  description: "Five minutes passed or the sign-in was finished elsewhere. Please sign in again.",
-} as const;
+  get title(): string {
+    return serverI18n()._(msg`Sign-in expired`);
+  },
+  get description(): string {
+    return serverI18n()._(msg`Five minutes passed or the sign-in was finished elsewhere. Please sign in again.`);
+  },
+};
 
 /**
  * The second step: a code from the app or a recovery code, under the sign-in throttle
@@ -74,8 +84,14 @@ export async function finishSecondStep(
       });
       return rateLimited(check.blockedUntil, ctx.now());
     }
-    const left = `${check.remaining} attempt${check.remaining === 1 ? "" : "s"} remaining.`;
-    return { ok: false, status: 401, title: "Authentication Failed", description: `Invalid code. ${left}` };
+    const i18n = serverI18n();
+    const remaining = check.remaining;
+    return {
+      ok: false,
+      status: 401,
+      title: i18n._(msg`Authentication Failed`),
+      description: i18n._(msg`Invalid code. ${plural(remaining, { one: "# attempt", other: "# attempts" })} remaining.`),
+    };
   }
   if (!(await consumeOneTimeToken(ctx.db.kysely, tokenDigest(token), PURPOSE, iso(ctx.now())))) {
     return { ok: false, status: 401, ...SECOND_STEP_EXPIRED };
