@@ -33,11 +33,13 @@ export default defineConfig({
     {
       path: "<rootDir>/app/locales/{locale}/public",
       include: ["<rootDir>/app"],
+      // Folders end in /**: Lingui makes these absolute paths, and a glob leaves out a folder's
+      // contents only when the pattern says so.
       exclude: [
-        "<rootDir>/app/components/admin",
-        "<rootDir>/app/routes/admin",
-        "<rootDir>/app/.server",
-        "<rootDir>/app/locales",
+        "<rootDir>/app/components/admin/**",
+        "<rootDir>/app/routes/admin/**",
+        "<rootDir>/app/.server/**",
+        "<rootDir>/app/locales/**",
         "**/*.test.*",
       ],
     },

@@ -7,10 +7,11 @@ import { accessLog } from "~/.server/http/access-log";
 import { bodyRefusal, isUploadRoute } from "~/.server/http/body-limit";
 import { expressErrorLogger } from "~/.server/http/error-log";
 import { healthz } from "~/.server/http/healthz";
-import { CROSS_SITE_REFUSED, crossSiteRefusal, originOf } from "~/.server/http/origins";
+import { crossSiteRefusal, crossSiteRefused, originOf } from "~/.server/http/origins";
 import { PageCache } from "~/.server/http/page-cache";
 import { CLIENT_IP_HEADER } from "~/.server/http/request-meta";
 import { bodyTypeRefusal, EMPTY_FORM_TYPE, requestShapeRefusal, withQueryNulReplaced } from "~/.server/http/request-shape";
+import { i18nFor, languageOfHeaders, runInLanguage } from "~/.server/i18n/i18n";
 import { isBuiltAsset } from "./built-assets";
 import { contentSecurity, pageLoadContext } from "./content-security";
 import { pageCacheFront, pageCacheHandler } from "./page-cache";
@@ -74,6 +75,9 @@ export function createHttpApp(
   const publicOrigin = originOf(ctx.config.publicUrl);
   // First: every answer, refusals included, gets a request id and an access line.
   app.use(accessLog(ctx.log));
+  // Then the reader's language, for every text composed from here on, refusals included
+  // (serverI18n; decision 0031).
+  app.use((req, _res, next) => runInLanguage(i18nFor(languageOfHeaders(req.headers.cookie, req.headers["accept-language"])), next));
 
   // Requests no browser sends (no Host; NUL or line breaks in the path) end here with a 400.
   app.use((req, res, next) => {
@@ -119,7 +123,7 @@ export function createHttpApp(
     const refusal = crossSiteRefusal({ method: req.method, origin: req.get("origin"), referer: req.get("referer"), allowed });
     if (!refusal) return next();
     ctx.log.warn({ method: req.method, path: req.path, ip: req.ip, reason: refusal }, "cross-site request refused");
-    res.status(403).type("text/plain").set("Cache-Control", "no-store").send(CROSS_SITE_REFUSED);
+    res.status(403).type("text/plain").set("Cache-Control", "no-store").send(crossSiteRefused());
   });
 
   // Bodies are bounded before anything reads them: uploads by their routes, everything else here.
@@ -131,7 +135,10 @@ export function createHttpApp(
         pathname: req.path,
         contentLength: req.get("content-length"),
         transferEncoding: req.get("transfer-encoding"),
-      }) ?? (isUploadRoute(req.path) ? null : bodyTypeRefusal({ method: req.method, contentType: req.get("content-type"), hasBody }));
+      }) ??
+      // Upload routes too: they take the same two form types (multipart with a file, or a plain
+      // form), and a body of another type would fail in their action's formData() with a 500.
+      bodyTypeRefusal({ method: req.method, contentType: req.get("content-type"), hasBody });
     if (!refusal && !hasBody && !req.get("content-type") && req.method !== "GET" && req.method !== "HEAD") {
       req.headers["content-type"] = EMPTY_FORM_TYPE;
     }

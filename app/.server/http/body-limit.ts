@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { serverI18n } from "../i18n/i18n";
 /**
  * How large a request body may be (issue 12, item 1). Forms and JSON of the pages are a few
  * kilobytes; one 200 MB post to the sign-in page once took the server from 214 MB to 877 MB,
@@ -42,12 +44,13 @@ export function bodyRefusal(request: {
   if (isUploadRoute(request.pathname)) return null;
   if (request.contentLength === undefined) {
     return request.transferEncoding
-      ? { status: 411, message: "Length Required: this address takes a body of a declared length (Content-Length)." }
+      ? { status: 411, message: serverI18n()._(msg`Length Required: this address takes a body of a declared length (Content-Length).`) }
       : null;
   }
   const length = Number(request.contentLength);
   if (!Number.isSafeInteger(length) || length > BODY_LIMIT_BYTES) {
-    return { status: 413, message: `Request too large: a form sent to this address may be at most ${BODY_LIMIT_BYTES / 1024} KB.` };
+    const kb = BODY_LIMIT_BYTES / 1024;
+    return { status: 413, message: serverI18n()._(msg`Request too large: a form sent to this address may be at most ${kb} KB.`) };
   }
   return null;
 }

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import type { Config } from "../config";
+import { serverI18n } from "../i18n/i18n";
 
 /**
  * The portal's own origin, and the one check that a state-changing request comes from it
@@ -69,6 +71,9 @@ export function crossSiteRefusal(request: StateChangingRequest): string | null {
   return "it has neither Origin nor Referer";
 }
 
-/** The answer to a refused request (403), in plain words. */
-export const CROSS_SITE_REFUSED =
-  "Forbidden: this request did not come from the portal's own pages, so it was refused. Go back to the portal, reload the page and try again.";
+/** The answer to a refused request (403), in plain words, in the request's language. */
+export function crossSiteRefused(): string {
+  return serverI18n()._(
+    msg`Forbidden: this request did not come from the portal's own pages, so it was refused. Go back to the portal, reload the page and try again.`,
+  );
+}

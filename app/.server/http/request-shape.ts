@@ -1,3 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import { serverI18n } from "../i18n/i18n";
+
 /**
  * Requests no browser sends, refused with a 4xx before any route sees them (issue 12, item 5):
  * each of these used to reach a route and end in a 500 (on PostgreSQL a NUL in an id is an
@@ -15,14 +18,14 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** For every request: a Host to build its address from, and a path that decodes to no control character. */
 export function requestShapeRefusal(request: { host: string | undefined; path: string }): ShapeRefusal | null {
-  if (!request.host) return { status: 400, message: "Bad Request: the Host header is missing." };
+  if (!request.host) return { status: 400, message: serverI18n()._(msg`Bad Request: the Host header is missing.`) };
   let path: string;
   try {
     path = decodeURIComponent(request.path);
   } catch {
-    return { status: 400, message: "Bad Request: the address is not valid." };
+    return { status: 400, message: serverI18n()._(msg`Bad Request: the address is not valid.`) };
   }
-  if (CONTROL.test(path)) return { status: 400, message: "Bad Request: the address is not valid." };
+  if (CONTROL.test(path)) return { status: 400, message: serverI18n()._(msg`Bad Request: the address is not valid.`) };
   return null;
 }
 
@@ -56,5 +59,5 @@ export function bodyTypeRefusal(request: { method: string; contentType: string |
   if (!request.hasBody && !request.contentType) return null; // an empty form: see emptyFormType
   const type = (request.contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (FORM_TYPES.includes(type)) return null;
-  return { status: 415, message: "Unsupported Media Type: send the form as the portal's pages do." };
+  return { status: 415, message: serverI18n()._(msg`Unsupported Media Type: send the form as the portal's pages do.`) };
 }

@@ -12,7 +12,7 @@ import { messages as soAdmin } from "~/locales/so/admin.po";
 import { messages as soPublic } from "~/locales/so/public.po";
 import { messages as soServer } from "~/locales/so/server.po";
 import { getConfig } from "../config";
-import { readCookie } from "../http/cookies";
+import { cookieFromHeader } from "../http/cookies";
 
 const MESSAGES: Record<PageLanguage, Messages> = {
   en: { ...enPublic, ...enAdmin, ...enServer },
@@ -44,9 +44,14 @@ export function i18nFor(language: PageLanguage): I18n {
  * (lib/i18n/languages.ts); the pseudo-language only where the configuration allows it (tests).
  */
 export function requestLanguage(request: Request): PageLanguage {
-  const cookie = readCookie(request, LANGUAGE_COOKIE);
+  return languageOfHeaders(request.headers.get("Cookie"), request.headers.get("Accept-Language"));
+}
+
+/** The same from the raw headers (the Express layer's requests, server/http.ts). */
+export function languageOfHeaders(cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): PageLanguage {
+  const cookie = cookieFromHeader(cookieHeader, LANGUAGE_COOKIE);
   if (cookie === PSEUDO_LANGUAGE && getConfig().pseudoLanguage) return PSEUDO_LANGUAGE;
-  return languageOf({ cookie, acceptLanguage: request.headers.get("Accept-Language") });
+  return languageOf({ cookie, acceptLanguage });
 }
 
 /**
