@@ -3,6 +3,7 @@
  * alone decides (app/.server/auth/password-rules.ts). ASVS: at least 8 characters, 15 or more
  * encouraged, any character allowed, no common password (decision 0022).
  */
+import { msg } from "@lingui/core/macro";
 
 /** Fewer characters are refused (the spec's 6 gives way to ASVS's 8, decision 0022). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -14,8 +15,10 @@ export const RECOMMENDED_PASSWORD_LENGTH = 15;
  */
 export const MAX_PASSWORD_LENGTH = 1024;
 
-export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters; ${RECOMMENDED_PASSWORD_LENGTH} or more is better. A phrase of several words is easy to remember. Any characters, spaces included.`;
+/** The forms' hint under a new password (a message: the form translates it). */
+export const PASSWORD_HINT = msg`At least ${MIN_PASSWORD_LENGTH} characters; ${RECOMMENDED_PASSWORD_LENGTH} or more is better. A phrase of several words is easy to remember. Any characters, spaces included.`;
 
+/** The server's refusals (app/.server/auth/password-rules.ts): still English, translated with the server's messages. */
 export const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,

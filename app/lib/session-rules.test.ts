@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/.server/i18n/i18n";
 import {
   decideSession,
   expiryWarning,
@@ -67,8 +68,8 @@ describe("session rules", () => {
   });
 
   it("words the warning and the way back", () => {
-    expect(expiryWarning(9)).toBe("Your session will expire in 9 minutes");
-    expect(expiryWarning(1)).toBe("Your session will expire in 1 minute");
+    expect(expiryWarning(9, i18nFor("en"))).toBe("Your session will expire in 9 minutes");
+    expect(expiryWarning(1, i18nFor("en"))).toBe("Your session will expire in 1 minute");
     expect(signInPath("/admin/users", "?x=1")).toBe("/admin/login?redirectTo=%2Fadmin%2Fusers%3Fx%3D1");
   });
 });

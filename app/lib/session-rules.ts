@@ -4,6 +4,9 @@
  * remain, and warns when under 10 minutes remain. Pure, so the browser
  * monitor and the tests share one definition.
  */
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 export const SESSION_REFRESH_THRESHOLD_MS = 5 * 60_000;
 export const SESSION_WARNING_THRESHOLD_MS = 10 * 60_000;
@@ -44,8 +47,9 @@ export function minutesLeft(msLeft: number): number {
   return Math.max(1, Math.ceil(msLeft / 60_000));
 }
 
-export function expiryWarning(minutes: number): string {
-  return `Your session will expire in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+/** The warning's words, in the page's language. */
+export function expiryWarning(minutes: number, i18n: I18n): string {
+  return i18n._(msg`Your session will expire in ${plural(minutes, { one: "# minute", other: "# minutes" })}`);
 }
 
 export const MAX_OFFSET_ROUND_TRIP_MS = 10_000;

@@ -1,8 +1,10 @@
 import type { LucideIcon } from "lucide-react";
+import { LanguageSwitch } from "~/components/layout/language-switch";
 
 /**
  * The card the signed-out admin pages share (sign-in, first-admin setup, set-password): centred
- * on a grey page, an icon and a heading on top, the form below.
+ * on a grey page, the language switch in its corner, an icon and a heading on top, the form below.
+ * The caller translates the title and subtitle.
  */
 export function AuthCard({
   icon: Icon,
@@ -21,6 +23,9 @@ export function AuthCard({
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-12">
       <div className={`w-full ${narrow ? "max-w-sm" : "max-w-md"} rounded-xl border border-slate-200 bg-white p-6 shadow-sm`}>
+        <div className="-mr-2 -mt-2 flex justify-end">
+          <LanguageSwitch />
+        </div>
         <div className="flex flex-col items-center text-center">
           <span className="rounded-full bg-brand-100 p-3 text-brand-700">
             <Icon aria-hidden className="h-6 w-6" />

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
@@ -42,23 +45,33 @@ export function shareAnchor(subject: { kind: ShareKind; id: string }): string {
   return `share-${subject.kind}-${subject.id}`;
 }
 
-function urlOptions(origin: string, subject: ShareSubject, token: string | null): UrlOption[] {
+function urlOptions(origin: string, subject: ShareSubject, token: string | null, i18n: I18n): UrlOption[] {
   if (subject.kind === "document") return documentUrlOptions(origin, { id: subject.id, shareToken: token });
   return [
     {
       key: "token",
-      label: "Folder link",
-      hint: "Opens the folder and its published documents, without signing in.",
+      label: i18n._(msg`Folder link`),
+      hint: i18n._(msg`Opens the folder and its published documents, without signing in.`),
       url: token ? shareUrl(origin, "folder", token) : null,
     },
   ];
 }
 
-function hiddenNote(subject: ShareSubject): string | null {
+function hiddenNote(subject: ShareSubject, i18n: I18n): string | null {
   if (subject.visible) return null;
   return subject.kind === "document"
-    ? "This document is a draft: its links open for visitors only once it is published."
-    : "This folder is private: its link opens for visitors only once the folder is public.";
+    ? i18n._(msg`This document is a draft: its links open for visitors only once it is published.`)
+    : i18n._(msg`This folder is private: its link opens for visitors only once the folder is public.`);
+}
+
+/** The dialog's heading. */
+function shareTitle(subject: ShareSubject, i18n: I18n): string {
+  return subject.kind === "document" ? i18n._(msg`Share Document`) : i18n._(msg`Share Folder`);
+}
+
+/** The button that makes the missing share-token or folder link. */
+function createLabel(subject: ShareSubject, i18n: I18n): string {
+  return subject.kind === "document" ? i18n._(msg`Create share-token link`) : i18n._(msg`Create folder link`);
 }
 
 /**
@@ -66,6 +79,7 @@ function hiddenNote(subject: ShareSubject): string | null {
  * (direct, public, share-token; the token is created on demand) or the folder's share link
  * (created when the dialog opens if the folder has none), copy buttons, e-mail, WhatsApp, social
  * links, a URL decoder and tips. Without JavaScript it is a disclosure with plain links and forms.
+ * `label` (the trigger's text, "Share" without it) is translated by the caller.
  */
 export function EnhancedShareDialog(props: EnhancedShareDialogProps) {
   const hydrated = useHydrated();
@@ -75,10 +89,13 @@ export function EnhancedShareDialog(props: EnhancedShareDialogProps) {
 function ShareDialogWithScript({
   subject,
   origin,
-  label = "Share",
+  label: given,
   defaultOpen = false,
   triggerClassName = buttonClass.secondary,
 }: EnhancedShareDialogProps) {
+  const { i18n, t } = useLingui();
+  const label = given ?? t`Share`;
+  const title = subject.title;
   const [open, setOpen] = useState(defaultOpen);
   const fetcher = useFetcher<TokenAnswer>();
   const created = fetcher.data?.ok ? (fetcher.data.token ?? null) : null;
@@ -97,20 +114,19 @@ function ShareDialogWithScript({
     if (open && subject.kind === "folder" && !token && fetcher.state === "idle" && !fetcher.data) createToken();
   }, [open, token]);
 
-  const options = urlOptions(origin, subject, token);
+  const options = urlOptions(origin, subject, token, i18n);
   const [choice, setChoice] = useState<UrlOption["key"]>(subject.kind === "document" ? "direct" : "token");
   const selected = options.find((o) => o.key === choice)?.url ?? null;
-  const note = hiddenNote(subject);
-  const createLabel = subject.kind === "document" ? "Create share-token link" : "Create folder link";
+  const note = hiddenNote(subject, i18n);
   return (
     <AdminDialog
       open={open}
       onOpenChange={setOpen}
       wide
-      title={subject.kind === "document" ? "Share Document" : "Share Folder"}
+      title={shareTitle(subject, i18n)}
       description={subject.title}
       trigger={
-        <button type="button" className={triggerClassName} aria-label={`${label}: ${subject.title}`}>
+        <button type="button" className={triggerClassName} aria-label={t`${label}: ${title}`}>
           <SpriteIcon name="share-2" className="h-4 w-4" />
           {label}
         </button>
@@ -118,7 +134,7 @@ function ShareDialogWithScript({
     >
       <div className="space-y-5">
         {note ? (
-          <Alert tone="error" title="Not visible to the public yet">
+          <Alert tone="error" title={t`Not visible to the public yet`}>
             {note}
           </Alert>
         ) : null}
@@ -128,7 +144,9 @@ function ShareDialogWithScript({
           </Alert>
         ) : null}
         <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold">Link to share</legend>
+          <legend className="text-sm font-semibold">
+            <Trans>Link to share</Trans>
+          </legend>
           {options.map((option) => (
             <UrlOptionRow
               key={option.key}
@@ -138,14 +156,16 @@ function ShareDialogWithScript({
               missing={
                 <button type="button" className={buttonClass.secondary} disabled={busy} onClick={createToken}>
                   <Link2 aria-hidden className="h-4 w-4" />
-                  {busy ? "Creating link..." : createLabel}
+                  {busy ? t`Creating link...` : createLabel(subject, i18n)}
                 </button>
               }
             />
           ))}
         </fieldset>
-        <section aria-label="Share via" className="space-y-2">
-          <h3 className="text-sm font-semibold">Share via</h3>
+        <section aria-label={t`Share via`} className="space-y-2">
+          <h3 className="text-sm font-semibold">
+            <Trans>Share via</Trans>
+          </h3>
           <ShareVia url={selected} title={subject.title} withRecipient />
         </section>
         <DecoderField />
@@ -159,24 +179,27 @@ function ShareDisclosure({
   subject,
   origin,
   returnTo,
-  label = "Share",
+  label: given,
   defaultOpen = false,
   triggerClassName = buttonClass.secondary,
 }: EnhancedShareDialogProps) {
-  const options = urlOptions(origin, subject, subject.shareToken);
+  const { i18n, t } = useLingui();
+  const label = given ?? t`Share`;
+  const title = subject.title;
+  const options = urlOptions(origin, subject, subject.shareToken, i18n);
   const first = options.find((o) => o.url)?.url ?? null;
-  const note = hiddenNote(subject);
+  const note = hiddenNote(subject, i18n);
   return (
     <details id={shareAnchor(subject)} open={defaultOpen} className="w-full">
       <summary
         className={`${triggerClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
-        aria-label={`${label}: ${subject.title}`}
+        aria-label={t`${label}: ${title}`}
       >
         <SpriteIcon name="share-2" className="h-4 w-4" />
         {label}
       </summary>
       <div className="mt-2 space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm">
-        <h3 className="text-base font-semibold">{subject.kind === "document" ? "Share Document" : "Share Folder"}</h3>
+        <h3 className="text-base font-semibold">{shareTitle(subject, i18n)}</h3>
         {note ? <p className="text-sm text-red-800">{note}</p> : null}
         {options.map((option) => (
           <UrlOptionRow
@@ -190,7 +213,7 @@ function ShareDisclosure({
                 <input type="hidden" name="returnTo" value={returnTo} />
                 <button type="submit" className={buttonClass.secondary}>
                   <SpriteIcon name="link-2" className="h-4 w-4" />
-                  {subject.kind === "document" ? "Create share-token link" : "Create folder link"}
+                  {createLabel(subject, i18n)}
                 </button>
               </form>
             }

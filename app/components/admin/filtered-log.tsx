@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { pageHref, TABLE_PER } from "~/lib/paging";
@@ -9,7 +12,7 @@ import { AdminTable, cellClass } from "./admin-table";
  * One paged, filtered log table: the Security page's events and the System Logs page's entries.
  * The filters are a GET form and the pages plain links, so both live in the address and work
  * without JavaScript; each page configures its filters and columns. The filter form also serves
- * the Documents table.
+ * the Documents table. Every label comes translated from the page that configures it.
  */
 
 /** One filter of the form; its value comes from the address, and the page links carry it on. */
@@ -45,15 +48,16 @@ export interface FilteredLogProps<T extends { id: string }> {
 
 /** The periods both logs filter by, "all" being the default. */
 export const LOG_PERIOD_OPTIONS = [
-  { value: "24h", label: "Last 24 hours" },
-  { value: "7d", label: "Last 7 days" },
-  { value: "30d", label: "Last 30 days" },
-  { value: "all", label: "All time" },
+  { value: "24h", label: msg`Last 24 hours` },
+  { value: "7d", label: msg`Last 7 days` },
+  { value: "30d", label: msg`Last 30 days` },
+  { value: "all", label: msg`All time` },
 ] as const;
 
 /** The period filter both logs have; "all" is the default and stays out of the page links. */
-export function periodFilter(id: string, value: string): LogFilterControl & { omitted: string } {
-  return { kind: "select", id, name: "period", label: "Period", value, options: LOG_PERIOD_OPTIONS, omitted: "all" };
+export function periodFilter(id: string, value: string, i18n: I18n): Extract<LogFilterControl, { kind: "select" }> & { omitted: string } {
+  const options = LOG_PERIOD_OPTIONS.map((o) => ({ value: o.value, label: i18n._(o.label) }));
+  return { kind: "select", id, name: "period", label: i18n._(msg`Period`), value, options, omitted: "all" };
 }
 
 /** A select's options: "everything" (the empty value) first, then each value as its own label. */
@@ -132,10 +136,10 @@ export function FilterForm({
       ))}
       <div className={`flex flex-wrap items-end gap-2 ${buttonsBelow ? "col-span-full" : ""}`}>
         <button type="submit" className={buttonClass.primary}>
-          Apply filters
+          <Trans>Apply filters</Trans>
         </button>
         <Link to={path} className={buttonClass.ghost}>
-          Clear
+          <Trans>Clear</Trans>
         </Link>
       </div>
     </Form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "~/lib/password-policy";
 import { Field } from "../ui/field";
 
@@ -7,25 +8,27 @@ import { Field } from "../ui/field";
  * "new-password"); the server checks the rule and answers with the field's message.
  */
 export function NewPasswordFields({
-  label = "New password",
+  label,
   errors,
 }: {
+  /** Translated by the caller; "New password" without it. */
   label?: string;
   errors?: { password?: string; confirm?: string } | null;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <Field
         id="password"
-        label={label}
+        label={label ?? t`New password`}
         type="password"
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
-        hint={PASSWORD_HINT}
+        hint={t(PASSWORD_HINT)}
         error={errors?.password}
       />
-      <Field id="confirm" label="Confirm password" type="password" autoComplete="new-password" required error={errors?.confirm} />
+      <Field id="confirm" label={t`Confirm password`} type="password" autoComplete="new-password" required error={errors?.confirm} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Copy } from "lucide-react";
 import { toast } from "~/components/ui/toast";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
@@ -8,15 +9,17 @@ import { useHydrated } from "../ui/use-hydrated";
  * shown once for the admin to copy and send: there is no mail server. Selected on focus, so it
  * can be copied without JavaScript too.
  */
+/** `label` is translated by the caller. */
 export function OneTimeLink({ id, label, link, expiresAt }: { id: string; label: string; link: string; expiresAt: string }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const expires = `${expiresAt.slice(0, 10)} ${expiresAt.slice(11, 16)} UTC`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      toast.success("Link Copied");
+      toast.success(t`Link Copied`);
     } catch {
-      toast.error("Copy Failed", { description: "Please copy manually" });
+      toast.error(t`Copy Failed`, { description: t`Please copy manually` });
     }
   };
   return (
@@ -36,12 +39,12 @@ export function OneTimeLink({ id, label, link, expiresAt }: { id: string; label:
         {hydrated ? (
           <button type="button" onClick={copy} className={buttonClass.secondary}>
             <Copy aria-hidden className="h-4 w-4" />
-            Copy
+            <Trans>Copy</Trans>
           </button>
         ) : null}
       </div>
       <p className="mt-1 text-xs text-slate-600">
-        It works once and expires on {expires}. Anyone with the link can set the password, so send it only to this person.
+        <Trans>It works once and expires on {expires}. Anyone with the link can set the password, so send it only to this person.</Trans>
       </p>
     </div>
   );

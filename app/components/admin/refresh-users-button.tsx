@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -10,6 +11,7 @@ import { useHydrated } from "../ui/use-hydrated";
  * "Users loaded"; without it, a link to the same page (`href`, the page of the table shown) does the same.
  */
 export function RefreshUsersButton({ failed, href = "/admin/users" }: { failed: boolean; href?: string }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [waiting, setWaiting] = useState(false);
@@ -21,14 +23,14 @@ export function RefreshUsersButton({ failed, href = "/admin/users" }: { failed: 
   useEffect(() => {
     if (!waiting || revalidator.state !== "idle") return;
     setWaiting(false);
-    if (!failedRef.current) toast.success("Users loaded");
-  }, [waiting, revalidator.state]);
+    if (!failedRef.current) toast.success(t`Users loaded`);
+  }, [waiting, revalidator.state, t]);
 
   if (!hydrated) {
     return (
       <a href={href} className={buttonClass.secondary}>
         <RefreshCw aria-hidden className="h-4 w-4" />
-        Refresh
+        <Trans>Refresh</Trans>
       </a>
     );
   }
@@ -43,7 +45,7 @@ export function RefreshUsersButton({ failed, href = "/admin/users" }: { failed: 
       }}
     >
       <RefreshCw aria-hidden className={`h-4 w-4 ${busy ? "animate-spin" : ""}`} />
-      Refresh
+      <Trans>Refresh</Trans>
     </button>
   );
 }

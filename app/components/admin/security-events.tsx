@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { choices, FilteredLog, type LogColumn, periodFilter } from "./filtered-log";
 import { UtcTime } from "./utc-time";
 
@@ -21,25 +22,26 @@ export interface SecurityEventsProps {
   pageCount: number;
 }
 
-const COLUMNS: LogColumn<SecurityEventItem>[] = [
-  { header: "Time", cell: (e) => <UtcTime iso={e.createdAt} /> },
-  { header: "Event", cell: (e) => e.action, className: "whitespace-nowrap font-mono text-xs" },
-  { header: "Email", cell: (e) => e.email ?? "—" },
-  { header: "IP address", cell: (e) => e.ip ?? "—" },
-  {
-    header: "Browser",
-    cell: (e) => <span title={e.userAgent ?? undefined}>{e.userAgent ?? "—"}</span>,
-    className: "max-w-[12rem] truncate text-slate-600",
-  },
-  { header: "Details", cell: (e) => e.details || "—", className: "text-slate-700" },
-];
-
 /** The security log (the shared filtered log): event, e-mail and period, 50 a page. */
 export function SecurityEvents({ filter, actions, events, total, page, per, pageCount }: SecurityEventsProps) {
+  const { i18n, t } = useLingui();
+  // The event names and details are the log's own (code names and logged values): shown as logged.
+  const columns: LogColumn<SecurityEventItem>[] = [
+    { header: t`Time`, cell: (e) => <UtcTime iso={e.createdAt} /> },
+    { header: t`Event`, cell: (e) => e.action, className: "whitespace-nowrap font-mono text-xs" },
+    { header: t`Email`, cell: (e) => e.email ?? "—" },
+    { header: t`IP address`, cell: (e) => e.ip ?? "—" },
+    {
+      header: t`Browser`,
+      cell: (e) => <span title={e.userAgent ?? undefined}>{e.userAgent ?? "—"}</span>,
+      className: "max-w-[12rem] truncate text-slate-600",
+    },
+    { header: t`Details`, cell: (e) => e.details || "—", className: "text-slate-700" },
+  ];
   return (
     <section aria-labelledby="events-heading" className="mt-8">
       <h2 id="events-heading" className="text-lg font-semibold">
-        Security events ({total})
+        <Trans>Security events ({total})</Trans>
       </h2>
       <FilteredLog
         path="/admin/security"
@@ -48,22 +50,22 @@ export function SecurityEvents({ filter, actions, events, total, page, per, page
             kind: "select",
             id: "filter-action",
             name: "action",
-            label: "Event",
+            label: t`Event`,
             value: filter.action ?? "",
-            options: choices("All events", actions),
+            options: choices(t`All events`, actions),
           },
-          { kind: "search", id: "filter-email", name: "email", label: "Email contains", value: filter.email },
-          periodFilter("filter-period", filter.period),
+          { kind: "search", id: "filter-email", name: "email", label: t`Email contains`, value: filter.email },
+          periodFilter("filter-period", filter.period, i18n),
         ]}
-        columns={COLUMNS}
+        columns={columns}
         rows={events}
         total={total}
         page={page}
         per={per}
         pageCount={pageCount}
-        tableLabel="Security events table"
-        pagerLabel="Security events pages"
-        empty="No security events match these filters"
+        tableLabel={t`Security events table`}
+        pagerLabel={t`Security events pages`}
+        empty={t`No security events match these filters`}
       />
     </section>
   );

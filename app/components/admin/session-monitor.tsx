@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Clock } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -56,6 +57,7 @@ function useLastActivity() {
  * 10 minutes, and returns to the sign-in form when the session is invalid.
  */
 export function SessionMonitor() {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const here = useRef(location);
@@ -134,10 +136,10 @@ export function SessionMonitor() {
     >
       <p className="flex items-center gap-2 font-medium">
         <Clock aria-hidden className="h-4 w-4" />
-        {expiryWarning(warning)}
+        {expiryWarning(warning, i18n)}
       </p>
       <button type="button" className={buttonClass.secondary} onClick={() => void refresh()}>
-        Stay signed in
+        <Trans>Stay signed in</Trans>
       </button>
     </div>
   );

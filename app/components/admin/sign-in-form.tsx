@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Eye, EyeOff, Loader2, Lock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
@@ -15,6 +16,7 @@ export interface SignInFormProps {
 
 /** The admin sign-in form (admin-and-sharing section 2); works without JavaScript. */
 export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInFormProps) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/login");
   const [showPassword, setShowPassword] = useState(false);
@@ -24,17 +26,17 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
   return (
-    <AuthCard icon={Lock} title="Admin Portal" subtitle="Sign in to manage the CCCM Somalia portal" narrow>
+    <AuthCard icon={Lock} title={t`Admin Portal`} subtitle={t`Sign in to manage the CCCM Somalia portal`} narrow>
       <Form method="post" action={`/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`} className="mt-6 space-y-4" noValidate>
         {error ? (
           <Alert tone="error" title={error.title}>
             {error.description}
           </Alert>
         ) : null}
-        <Field id="email" label="Email" type="email" autoComplete="username" required defaultValue={email} error={fieldErrors?.email} />
+        <Field id="email" label={t`Email`} type="email" autoComplete="username" required defaultValue={email} error={fieldErrors?.email} />
         <Field
           id="password"
-          label="Password"
+          label={t`Password`}
           type={showPassword ? "text" : "password"}
           autoComplete="current-password"
           required
@@ -45,7 +47,7 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
                 type="button"
                 onClick={() => setShowPassword((s) => !s)}
                 className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-600 hover:text-slate-900"
-                aria-label={showPassword ? "Hide password" : "Show password"}
+                aria-label={showPassword ? t`Hide password` : t`Show password`}
                 aria-pressed={showPassword}
               >
                 {showPassword ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
@@ -55,12 +57,12 @@ export function SignInForm({ redirectTo, email, fieldErrors, error }: SignInForm
         />
         <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
           {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-          {busy ? "Signing in..." : "Sign In"}
+          {busy ? t`Signing in...` : t`Sign In`}
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">
         <a href="/" className="text-brand-700 hover:underline">
-          Back to Portal
+          <Trans>Back to Portal</Trans>
         </a>
       </p>
     </AuthCard>

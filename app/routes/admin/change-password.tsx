@@ -1,3 +1,5 @@
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
@@ -5,14 +7,16 @@ import { changeOwnPassword } from "~/.server/auth/password-change";
 import { app } from "~/.server/context";
 import { requestMeta } from "~/.server/http/request-meta";
 import { keepHeaders } from "~/.server/http/response-headers";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { NewPasswordFields } from "~/components/admin/new-password-fields";
 import { Alert } from "~/components/ui/alert";
 import { Field } from "~/components/ui/field";
 import { buttonClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import type { Route } from "./+types/change-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Change password | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Change password | Admin Portal`) }];
 
 /** A blocked change's Retry-After (429) reaches the client. */
 export const headers = keepHeaders("Retry-After");
@@ -36,28 +40,36 @@ export async function action({ request }: Route.ActionArgs) {
     const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
     return data({ ok: false as const, fieldErrors: result.fieldErrors, error: result.error }, { status: result.status, headers });
   }
+  const i18n = i18nFor(requestLanguage(request));
   const others = result.endedSessions;
   const description =
-    others === 0 ? "You stay signed in here." : `You stay signed in here; ${others} other session${others === 1 ? "" : "s"} ended.`;
-  return { ok: true as const, fieldErrors: {}, error: null, description };
+    others === 0
+      ? i18n._(msg`You stay signed in here.`)
+      : i18n._(msg`You stay signed in here; ${plural(others, { one: "# other session", other: "# other sessions" })} ended.`);
+  return { ok: true as const, fieldErrors: {}, error: null, description, title: i18n._(msg`Password changed`) };
 }
 
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const email = loaderData.email;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const message = useMemo<ToastMessage | null>(() => {
     if (!actionData) return null;
-    if (actionData.ok) return { tone: "success", title: "Password changed", description: actionData.description };
+    if (actionData.ok) return { tone: "success", title: actionData.title, description: actionData.description };
     return actionData.error ? { tone: "error", ...actionData.error } : null;
   }, [actionData]);
   useToastMessage(message);
   const errors = actionData && !actionData.ok ? actionData.fieldErrors : {};
   return (
     <>
-      <h1 className="text-2xl font-bold">Change password</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Change password</Trans>
+      </h1>
       <p className="mt-1 text-sm text-slate-600">
-        For <strong className="text-slate-900">{loaderData.email}</strong>. Your other sessions end when the password changes; this one
-        stays.
+        <Trans>
+          For <strong className="text-slate-900">{email}</strong>. Your other sessions end when the password changes; this one stays.
+        </Trans>
       </p>
       <section className="mt-6 max-w-md rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         {message ? (
@@ -72,7 +84,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           <input type="text" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
           <Field
             id="current"
-            label="Current password"
+            label={t`Current password`}
             type="password"
             autoComplete="current-password"
             required
@@ -80,7 +92,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           />
           <NewPasswordFields errors={errors} />
           <button type="submit" className={buttonClass.primary} disabled={busy}>
-            {busy ? "Saving..." : "Change password"}
+            {busy ? t`Saving...` : t`Change password`}
           </button>
         </Form>
       </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { dashboardOverview } from "~/.server/system/system.service";
@@ -23,16 +24,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { documents, admin } = loaderData;
-  const documentsCard: StatCard = { label: "Documents", value: documents, icon: "documents" };
+  const documentsCard: StatCard = { label: t`Documents`, value: documents, icon: "documents" };
   const cards: StatCard[] = admin
     ? [
-        { label: "Total Users", value: admin.users, icon: "users" },
+        { label: t`Total Users`, value: admin.users, icon: "users" },
         documentsCard,
-        { label: "Active Sessions", value: admin.activeSessions, icon: "sessions" },
+        { label: t`Active Sessions`, value: admin.activeSessions, icon: "sessions" },
         {
-          label: "System Health",
-          value: admin.health.healthy ? "Healthy" : "Problem",
+          label: t`System Health`,
+          value: admin.health.healthy ? t`Healthy` : t`Problem`,
           note: admin.health.healthy ? undefined : admin.health.problems.join("; "),
           tone: admin.health.healthy ? "ok" : "problem",
           icon: "health",
@@ -41,7 +43,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     : [documentsCard];
   return (
     <>
-      <h1 className="text-2xl font-bold">Dashboard</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Dashboard</Trans>
+      </h1>
       <StatCards cards={cards} />
       {admin ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">

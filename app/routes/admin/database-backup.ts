@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { ADMIN_ONLY, requireApiUser } from "~/.server/auth/guards";
 import { sqliteSnapshot } from "~/.server/backup/backup.service";
 import { app } from "~/.server/context";
 import { requestMeta } from "~/.server/http/request-meta";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import type { Route } from "./+types/database-backup";
 
 /**
@@ -12,7 +14,11 @@ import type { Route } from "./+types/database-backup";
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireApiUser(request, ADMIN_ONLY);
   const ctx = app();
-  if (ctx.db.engine !== "sqlite") return Response.json({ error: "Backups of PostgreSQL are taken with pg_dump" }, { status: 409 });
+  if (ctx.db.engine !== "sqlite")
+    return Response.json(
+      { error: i18nFor(requestLanguage(request))._(msg`Backups of PostgreSQL are taken with pg_dump`) },
+      { status: 409 },
+    );
   const backup = await sqliteSnapshot(ctx, session.user, requestMeta(request));
   return new Response(backup.body, {
     headers: {
@@ -27,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
 /** The download is a POST (it does work); a GET is told so. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireApiUser(request, ADMIN_ONLY);
-  return new Response("Use the Download backup button on /admin/database", {
+  return new Response(i18nFor(requestLanguage(request))._(msg`Use the Download backup button on /admin/database`), {
     status: 405,
     headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
   });

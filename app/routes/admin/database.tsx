@@ -1,4 +1,5 @@
-import { useLingui } from "@lingui/react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Download } from "lucide-react";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { pgDumpCommand } from "~/.server/backup/backup.service";
@@ -7,9 +8,10 @@ import { databaseOverview } from "~/.server/system/system.service";
 import { UtcTime } from "~/components/admin/utc-time";
 import { buttonClass } from "~/components/ui/styles";
 import { formatBytes } from "~/lib/format";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import type { Route } from "./+types/database";
 
-export const meta: Route.MetaFunction = () => [{ title: "Database | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Database | Admin Portal`) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, ADMIN_ONLY);
@@ -30,31 +32,38 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 }
 
 function Backup({ pgDump }: { pgDump: string | null }) {
+  const { t } = useLingui();
   if (pgDump) {
     return (
-      <Card id="backup-heading" title="Backup">
+      <Card id="backup-heading" title={t`Backup`}>
         <p className="mt-2 text-sm">
-          PostgreSQL backups are taken with <code>pg_dump</code> on a machine that can reach the database, with the same connection string
-          as the portal:
+          <Trans>
+            PostgreSQL backups are taken with <code>pg_dump</code> on a machine that can reach the database, with the same connection string
+            as the portal:
+          </Trans>
         </p>
         <pre className="mt-2 overflow-x-auto rounded bg-slate-900 p-3 text-sm text-slate-50" tabIndex={0}>
           <code>{pgDump}</code>
         </pre>
-        <p className="mt-2 text-sm text-slate-700">Uploaded files are kept in the file storage, not in the database: back that up too.</p>
+        <p className="mt-2 text-sm text-slate-700">
+          <Trans>Uploaded files are kept in the file storage, not in the database: back that up too.</Trans>
+        </p>
       </Card>
     );
   }
   return (
-    <Card id="backup-heading" title="Backup">
+    <Card id="backup-heading" title={t`Backup`}>
       <p className="mt-2 text-sm">
-        Downloads a consistent copy of the database, taken while the portal keeps running. Uploaded files are kept apart, in the file
-        storage: back that up too.
+        <Trans>
+          Downloads a consistent copy of the database, taken while the portal keeps running. Uploaded files are kept apart, in the file
+          storage: back that up too.
+        </Trans>
       </p>
       {/* A plain form: the answer is a file download, not a page. */}
       <form method="post" action="/admin/database/backup" className="mt-3">
         <button type="submit" className={buttonClass.primary}>
           <Download aria-hidden className="h-4 w-4" />
-          Download backup
+          <Trans>Download backup</Trans>
         </button>
       </form>
     </Card>
@@ -62,24 +71,29 @@ function Backup({ pgDump }: { pgDump: string | null }) {
 }
 
 export default function AdminDatabase({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { engine, sizeBytes, tables, migrations, pgDump } = loaderData;
+  const size = formatBytes(sizeBytes, i18n);
   return (
     <>
-      <h1 className="text-2xl font-bold">Database</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Database</Trans>
+      </h1>
       <p className="mt-1 text-sm text-slate-700">
-        {engine}, {formatBytes(sizeBytes, i18n)} on disk.
+        <Trans>
+          {engine}, {size} on disk.
+        </Trans>
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Card id="tables-heading" title="Tables">
+        <Card id="tables-heading" title={t`Tables`}>
           <table className="mt-3 min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left">
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">
-                  Table
+                  <Trans>Table</Trans>
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Rows
+                  <Trans>Rows</Trans>
                 </th>
               </tr>
             </thead>
@@ -96,17 +110,21 @@ export default function AdminDatabase({ loaderData }: Route.ComponentProps) {
           </table>
         </Card>
         <div className="min-w-0 space-y-6">
-          <Card id="migrations-heading" title="Migrations">
+          <Card id="migrations-heading" title={t`Migrations`}>
             <ul className="mt-3 divide-y divide-slate-100 text-sm">
               {migrations.map((m) => (
                 <li key={m.name} className="flex flex-wrap justify-between gap-2 py-1.5">
                   <span className="font-mono text-xs">{m.name}</span>
                   {m.appliedAt ? (
                     <span>
-                      applied <UtcTime iso={m.appliedAt} />
+                      <Trans>
+                        applied <UtcTime iso={m.appliedAt} />
+                      </Trans>
                     </span>
                   ) : (
-                    <span className="font-semibold text-red-700">pending</span>
+                    <span className="font-semibold text-red-700">
+                      <Trans>pending</Trans>
+                    </span>
                   )}
                 </li>
               ))}

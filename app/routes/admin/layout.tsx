@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { data, Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { readFlash } from "~/.server/http/flash";
@@ -6,9 +7,13 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { RowDialogToasts } from "~/components/admin/content/action-result";
 import { SessionMonitor } from "~/components/admin/session-monitor";
 import { useToastMessage } from "~/components/ui/use-toast-message";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import type { Route } from "./+types/layout";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Portal | CCCM Somalia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageI18n()._(msg`Admin Portal | CCCM Somalia`) },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireUser(request);

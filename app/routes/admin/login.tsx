@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useMemo } from "react";
 import { data, redirect } from "react-router";
 import { getSession, sessionCookie, sessionToken } from "~/.server/auth/guards";
@@ -10,12 +11,17 @@ import { flashCookie } from "~/.server/http/flash";
 import { safeAdminRedirect } from "~/.server/http/redirects";
 import { requestMeta } from "~/.server/http/request-meta";
 import { keepHeaders } from "~/.server/http/response-headers";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { isValidEmail, normaliseEmail } from "~/.server/users/users.service";
 import { SignInForm } from "~/components/admin/sign-in-form";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in | Admin Portal" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageI18n()._(msg`Sign in | Admin Portal`) },
+  { name: "robots", content: "noindex" },
+];
 
 /** A refused sign-in's Retry-After (429) reaches the client. */
 export const headers = keepHeaders("Retry-After");
@@ -29,13 +35,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const i18n = i18nFor(requestLanguage(request));
   const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const form = await request.formData();
   const email = normaliseEmail(String(form.get("email") ?? ""));
   const password = String(form.get("password") ?? "");
   const fieldErrors: { email?: string; password?: string } = {};
-  if (!isValidEmail(email)) fieldErrors.email = "Please enter a valid email address";
-  if (password.length < SIGN_IN_MIN_PASSWORD_LENGTH) fieldErrors.password = "Password must be at least 6 characters";
+  if (!isValidEmail(email)) fieldErrors.email = i18n._(msg`Please enter a valid email address`);
+  if (password.length < SIGN_IN_MIN_PASSWORD_LENGTH) fieldErrors.password = i18n._(msg`Password must be at least 6 characters`);
   if (fieldErrors.email || fieldErrors.password) {
     return data({ email, fieldErrors, error: null }, { status: 400 });
   }
@@ -56,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.token));
-  headers.append("Set-Cookie", flashCookie({ tone: "success", title: "Welcome to the admin portal" }));
+  headers.append("Set-Cookie", flashCookie({ tone: "success", title: i18n._(msg`Welcome to the admin portal`) }));
   throw redirect(redirectTo, { headers });
 }
 

@@ -1,11 +1,14 @@
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { activityLogPage, isLogPeriod, LOGS_PAGE_SIZE, type LogFilter, logFilterChoices } from "~/.server/activity/logs";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { LogTable } from "~/components/admin/system/log-table";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { readPaging } from "~/lib/paging";
 import type { Route } from "./+types/logs";
 
-export const meta: Route.MetaFunction = () => [{ title: "System Logs | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`System Logs | Admin Portal`) }];
 
 function parseFilter(params: URLSearchParams): LogFilter {
   const period = params.get("period");
@@ -30,8 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminLogs({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="text-2xl font-bold">System Logs</h1>
-      <p className="mt-1 text-sm text-slate-700">Everything the server recorded: sign-ins, changes, views and downloads, newest first.</p>
+      <h1 className="text-2xl font-bold">
+        <Trans>System Logs</Trans>
+      </h1>
+      <p className="mt-1 text-sm text-slate-700">
+        <Trans>Everything the server recorded: sign-ins, changes, views and downloads, newest first.</Trans>
+      </p>
       <LogTable
         filter={loaderData.filter}
         actions={loaderData.actions}

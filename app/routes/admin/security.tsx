@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { data, redirect } from "react-router";
 import {
   SECURITY_EVENT_ACTIONS,
@@ -12,14 +14,16 @@ import { listLiveSessions, revokeSession } from "~/.server/auth/session-admin";
 import { app } from "~/.server/context";
 import type { ActivityLogRow } from "~/.server/db/types";
 import { requestMeta } from "~/.server/http/request-meta";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { ActiveSessions } from "~/components/admin/active-sessions";
 import { SecurityEvents } from "~/components/admin/security-events";
 import { Alert } from "~/components/ui/alert";
 import { useToastMessage } from "~/components/ui/use-toast-message";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { readPaging } from "~/lib/paging";
 import type { Route } from "./+types/security";
 
-export const meta: Route.MetaFunction = () => [{ title: "Security | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Security | Admin Portal`) }];
 
 function parseFilter(params: URLSearchParams): SecurityEventFilter {
   const action = params.get("action");
@@ -79,16 +83,19 @@ export async function action({ request }: Route.ActionArgs) {
   const revoked = await revokeSession(app(), session.user, sessionId, requestMeta(request));
   // Revoking the session in use signs this browser out, like Logout.
   if (sessionId === session.id) throw redirect("/admin/login", { headers: { "Set-Cookie": clearedSessionCookie() } });
+  const i18n = i18nFor(requestLanguage(request));
   return revoked
-    ? { message: { tone: "success" as const, title: "Session revoked", description: "That browser is signed out." } }
-    : { message: { tone: "error" as const, title: "Session not found", description: "It had already ended." } };
+    ? { message: { tone: "success" as const, title: i18n._(msg`Session revoked`), description: i18n._(msg`That browser is signed out.`) } }
+    : { message: { tone: "error" as const, title: i18n._(msg`Session not found`), description: i18n._(msg`It had already ended.`) } };
 }
 
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.message);
   return (
     <>
-      <h1 className="text-2xl font-bold">Security</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Security</Trans>
+      </h1>
       {actionData?.message ? (
         <div className="mt-4">
           <Alert tone={actionData.message.tone} title={actionData.message.title}>

@@ -1,8 +1,12 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { data, redirect } from "react-router";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { flashCookie, readFlash } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { readAboutText, restoreAboutDefault, saveAboutText } from "~/.server/settings/about.service";
 import { readSiteSettings, saveSiteSettings, settingsLastSaved } from "~/.server/settings/settings.service";
 import * as site from "~/.server/site/site-admin";
@@ -15,11 +19,12 @@ import { SettingsForm } from "~/components/admin/system/settings-form";
 import { Alert } from "~/components/ui/alert";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { ABOUT_SECTIONS, type AboutSection, parseAboutForm } from "~/lib/about-text";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { FALLBACK_CONTACTS, FALLBACK_MENU } from "~/lib/site";
 import { parseContactForm, parseMenuItemForm, parseSettingsForm } from "~/lib/site-settings";
 import type { Route } from "./+types/settings";
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Settings | Admin Portal`) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request, ADMIN_ONLY);
@@ -49,18 +54,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const MESSAGES: Record<string, string> = {
-  "save-settings": "Settings saved",
-  "menu-add": "Menu item added",
-  "menu-update": "Menu item saved",
-  "menu-delete": "Menu item deleted",
-  "menu-defaults": "Default menu copied",
-  "contact-add": "Contact added",
-  "contact-update": "Contact saved",
-  "contact-delete": "Contact deleted",
-  "contact-defaults": "Default contacts copied",
-  "about-save": "About text saved",
-  "about-restore": "Default text restored",
+const MESSAGES: Record<string, MessageDescriptor> = {
+  "save-settings": msg`Settings saved`,
+  "menu-add": msg`Menu item added`,
+  "menu-update": msg`Menu item saved`,
+  "menu-delete": msg`Menu item deleted`,
+  "menu-defaults": msg`Default menu copied`,
+  "contact-add": msg`Contact added`,
+  "contact-update": msg`Contact saved`,
+  "contact-delete": msg`Contact deleted`,
+  "contact-defaults": msg`Default contacts copied`,
+  "about-save": msg`About text saved`,
+  "about-restore": msg`Default text restored`,
 };
 
 const ABOUT_RESTORE = "about-restore:";
@@ -122,19 +127,25 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "") || null;
   const outcome = await apply(intent, id, form, session.user, requestMeta(request));
+  const i18n = i18nFor(requestLanguage(request));
   if ("errors" in outcome || !outcome.done) {
     const missing = !("errors" in outcome);
     const fields = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
     const state: FormState = { intent, id, errors: "errors" in outcome ? outcome.errors : {}, fields };
     const message: ToastMessage = {
       tone: "error",
-      title: "Not saved",
-      description: missing ? "That item no longer exists." : "Please correct the highlighted fields.",
+      title: i18n._(msg`Not saved`),
+      description: missing ? i18n._(msg`That item no longer exists.`) : i18n._(msg`Please correct the highlighted fields.`),
     };
     return data({ state, message }, { status: missing ? 404 : 400 });
   }
   const key = intent.startsWith(ABOUT_RESTORE) ? "about-restore" : intent;
-  const message: ToastMessage = { tone: "success", title: MESSAGES[key] ?? "Saved", description: "The public pages show it now." };
+  const done = MESSAGES[key];
+  const message: ToastMessage = {
+    tone: "success",
+    title: done ? i18n._(done) : i18n._(msg`Saved`),
+    description: i18n._(msg`The public pages show it now.`),
+  };
   const anchor = intent.startsWith("menu")
     ? "#menu-heading"
     : intent.startsWith("contact")
@@ -151,7 +162,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
   const state = actionData?.state ?? null;
   return (
     <>
-      <h1 className="text-2xl font-bold">Settings</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Settings</Trans>
+      </h1>
       {notice ? (
         <div className="mt-4">
           <Alert tone={notice.tone} title={notice.title}>

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { data } from "react-router";
 import { ADMIN_ONLY, requireUser } from "~/.server/auth/guards";
@@ -5,6 +8,7 @@ import type { ActiveSession } from "~/.server/auth/sessions";
 import { app } from "~/.server/context";
 import { siteOrigin } from "~/.server/http/origins";
 import { requestMeta } from "~/.server/http/request-meta";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { inviteUser } from "~/.server/users/invitations";
 import {
   AccountRuleError,
@@ -22,12 +26,15 @@ import { UsersTable } from "~/components/admin/users-table";
 import { Alert } from "~/components/ui/alert";
 import { Pager } from "~/components/ui/pager";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { pageHref, readPaging, TABLE_PER } from "~/lib/paging";
 import type { Route } from "./+types/users";
 
-export const meta: Route.MetaFunction = () => [{ title: "Users | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Users | Admin Portal`) }];
 
-const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error loading users", description: "Failed to load users" };
+function loadFailed(i18n: I18n): ToastMessage {
+  return { tone: "error", title: i18n._(msg`Error loading users`), description: i18n._(msg`Failed to load users`) };
+}
 
 /** One page of the accounts, newest first: 50 a page unless `?per=` says otherwise (`?page=`). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -49,7 +56,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { users, paging, me: session.user.id, loadError: null };
   } catch (error) {
     ctx.log.error({ err: error }, "loading users failed");
-    return data({ users: [], paging: null, me: session.user.id, loadError: LOAD_FAILED }, { status: 500 });
+    return data(
+      { users: [], paging: null, me: session.user.id, loadError: loadFailed(i18nFor(requestLanguage(request))) },
+      { status: 500 },
+    );
   }
 }
 
@@ -63,6 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 async function invite(request: Request, session: ActiveSession, form: FormData) {
+  const i18n = i18nFor(requestLanguage(request));
   const fields = {
     email: normaliseEmail(String(form.get("email") ?? "")),
     name: String(form.get("name") ?? "").trim(),
@@ -70,42 +81,55 @@ async function invite(request: Request, session: ActiveSession, form: FormData) 
     role: String(form.get("role") ?? ""),
   };
   const fieldErrors: { email?: string; role?: string } = {};
-  if (!isValidEmail(fields.email)) fieldErrors.email = "Please enter a valid email address";
-  if (!isRole(fields.role)) fieldErrors.role = "Choose a role";
+  if (!isValidEmail(fields.email)) fieldErrors.email = i18n._(msg`Please enter a valid email address`);
+  if (!isRole(fields.role)) fieldErrors.role = i18n._(msg`Choose a role`);
   const failed = (message: ToastMessage, status: number) =>
     data({ intent: "invite" as const, message, fieldErrors, fields, invitation: null }, { status });
   if (fieldErrors.email || !isRole(fields.role))
-    return failed({ tone: "error", title: "Invitation failed", description: "Please correct the highlighted fields" }, 400);
+    return failed(
+      { tone: "error", title: i18n._(msg`Invitation failed`), description: i18n._(msg`Please correct the highlighted fields`) },
+      400,
+    );
 
   const ctx = app();
   try {
     const result = await inviteUser(ctx, session.user, { ...fields, role: fields.role }, requestMeta(request));
     const origin = siteOrigin(ctx.config, request);
+    const email = result.user.email;
     const message: ToastMessage = result.created
-      ? { tone: "success", title: "Invitation created", description: `Send the set-password link below to ${result.user.email}.` }
-      : { tone: "success", title: "New link created", description: `The earlier link for ${result.user.email} no longer works.` };
+      ? {
+          tone: "success",
+          title: i18n._(msg`Invitation created`),
+          description: i18n._(msg`Send the set-password link below to ${email}.`),
+        }
+      : { tone: "success", title: i18n._(msg`New link created`), description: i18n._(msg`The earlier link for ${email} no longer works.`) };
     const invitation = { email: result.user.email, link: `${origin}${result.path}`, expiresAt: result.expiresAt.toISOString() };
     return { intent: "invite" as const, message, fieldErrors: {}, fields: null, invitation };
   } catch (error) {
     if (error instanceof UserInputError || error instanceof AccountRuleError)
-      return failed({ tone: "error", title: "Invitation failed", description: error.message }, 400);
+      return failed({ tone: "error", title: i18n._(msg`Invitation failed`), description: error.message }, 400);
     throw error;
   }
 }
 
 async function changeUser(request: Request, session: ActiveSession, intent: "status" | "role", form: FormData) {
   const ctx = app();
+  const i18n = i18nFor(requestLanguage(request));
   const userId = String(form.get("userId") ?? "");
-  const fallback = intent === "status" ? "Failed to update user status" : "Failed to update user role";
+  const fallback = intent === "status" ? i18n._(msg`Failed to update user status`) : i18n._(msg`Failed to update user role`);
   const failed = (description: string, status: number) =>
-    data({ intent, message: { tone: "error" as const, title: "Update failed", description }, userId }, { status });
+    data({ intent, message: { tone: "error" as const, title: i18n._(msg`Update failed`), description }, userId }, { status });
   try {
     if (intent === "status") {
       const active = form.get("active") === "1";
       await setUserActive(ctx, session.user, userId, active, requestMeta(request));
       return {
         intent,
-        message: { tone: "success" as const, title: "Status updated", description: active ? "User activated" : "User deactivated" },
+        message: {
+          tone: "success" as const,
+          title: i18n._(msg`Status updated`),
+          description: active ? i18n._(msg`User activated`) : i18n._(msg`User deactivated`),
+        },
         userId,
       };
     }
@@ -114,7 +138,7 @@ async function changeUser(request: Request, session: ActiveSession, intent: "sta
     const user = await setUserRole(ctx, session.user, userId, role, requestMeta(request));
     return {
       intent,
-      message: { tone: "success" as const, title: "Role updated", description: `${user.email} is now ${roleName(role)}` },
+      message: { tone: "success" as const, title: i18n._(msg`Role updated`), description: roleChanged(user.email, role, i18n) },
       userId,
     };
   } catch (error) {
@@ -124,11 +148,15 @@ async function changeUser(request: Request, session: ActiveSession, intent: "sta
   }
 }
 
-function roleName(role: string): string {
-  return role === "admin" ? "an admin" : role === "editor" ? "an editor" : "a user";
+/** "x@example.org is now an editor": a whole sentence per role, so each language words it its own way. */
+function roleChanged(email: string, role: string, i18n: I18n): string {
+  if (role === "admin") return i18n._(msg`${email} is now an admin`);
+  if (role === "editor") return i18n._(msg`${email} is now an editor`);
+  return i18n._(msg`${email} is now a user`);
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useLingui();
   useToastMessage(actionData?.message);
   useToastMessage(loaderData.loadError);
   const rowMessage = actionData && actionData.intent !== "invite" ? actionData.message : null;
@@ -136,11 +164,14 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const version = useRef({ of: actionData, n: 0 });
   if (version.current.of !== actionData) version.current = { of: actionData, n: version.current.n + 1 };
   const { paging } = loaderData;
+  const total = paging?.total ?? 0;
   const hrefFor = (n: number) => pageHref("/admin/users", {}, n, paging?.per ?? TABLE_PER);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Users</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Users</Trans>
+        </h1>
         <RefreshUsersButton failed={loaderData.loadError !== null} href={hrefFor(paging?.page ?? 1)} />
       </div>
 
@@ -156,7 +187,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 
       <section aria-labelledby="users-heading" className="mt-8">
         <h2 id="users-heading" className="text-lg font-semibold">
-          All users ({paging?.total ?? 0})
+          <Trans>All users ({total})</Trans>
         </h2>
         {loaderData.loadError ? (
           <div className="mt-4">
@@ -165,11 +196,13 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             </Alert>
           </div>
         ) : loaderData.users.length === 0 ? (
-          <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No Users Found</p>
+          <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            <Trans>No Users Found</Trans>
+          </p>
         ) : (
           <>
             <UsersTable users={loaderData.users} me={loaderData.me} version={version.current.n} />
-            {paging ? <Pager label="Pages of users" page={paging.page} pageCount={paging.pageCount} hrefFor={hrefFor} /> : null}
+            {paging ? <Pager label={t`Pages of users`} page={paging.page} pageCount={paging.pageCount} hrefFor={hrefFor} /> : null}
           </>
         )}
       </section>

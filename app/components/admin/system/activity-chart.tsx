@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { labelledDays, niceMax } from "~/lib/analytics";
 
@@ -23,11 +25,11 @@ function Legend() {
     <span className="flex gap-4 text-sm text-slate-700">
       <span className="flex items-center gap-1">
         <span aria-hidden className="inline-block h-3 w-3 rounded-sm" style={{ background: VIEWS_COLOUR }} />
-        Views
+        <Trans>Views</Trans>
       </span>
       <span className="flex items-center gap-1">
         <span aria-hidden className="inline-block h-3 w-3 rounded-sm" style={{ background: DOWNLOADS_COLOUR }} />
-        Downloads
+        <Trans>Downloads</Trans>
       </span>
     </span>
   );
@@ -35,6 +37,7 @@ function Legend() {
 
 /** The bars: two per day, on a rounded scale with three gridlines and at most eight day labels. */
 function Bars({ points, views, downloads }: { points: ChartPoint[]; views: number[]; downloads: number[] }) {
+  const { t } = useLingui();
   const max = niceMax(Math.max(0, ...views, ...downloads));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
@@ -56,13 +59,14 @@ function Bars({ points, views, downloads }: { points: ChartPoint[]; views: numbe
         const x = PAD.left + i * slot + (slot - 2 * bar) / 2;
         const v = views[i] ?? 0;
         const d = downloads[i] ?? 0;
+        const day = p.day;
         return (
           <g key={p.day}>
             <rect x={x} y={y(v)} width={bar} height={PAD.top + plotH - y(v)} fill={VIEWS_COLOUR}>
-              <title>{`${p.day}: ${v} views`}</title>
+              <title>{t`${day}: ${plural(v, { one: "# views", other: "# views" })}`}</title>
             </rect>
             <rect x={x + bar} y={y(d)} width={bar} height={PAD.top + plotH - y(d)} fill={DOWNLOADS_COLOUR}>
-              <title>{`${p.day}: ${d} downloads`}</title>
+              <title>{t`${day}: ${plural(d, { one: "# downloads", other: "# downloads" })}`}</title>
             </rect>
             {labelled.has(i) ? (
               <text x={PAD.left + i * slot + slot / 2} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#475569">
@@ -78,15 +82,20 @@ function Bars({ points, views, downloads }: { points: ChartPoint[]; views: numbe
 
 /** The exact numbers behind the chart, folded away (a <details> opens without JavaScript). */
 function DataTable({ points }: { points: ChartPoint[] }) {
+  const { t } = useLingui();
   return (
     <details className="mt-3 text-sm">
-      <summary className="cursor-pointer font-medium text-brand-700">Show the numbers per day</summary>
-      <div className="mt-2 max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="Numbers per day">
+      <summary className="cursor-pointer font-medium text-brand-700">
+        <Trans>Show the numbers per day</Trans>
+      </summary>
+      <div className="mt-2 max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={t`Numbers per day`}>
         <table className="min-w-full divide-y divide-slate-200">
-          <caption className="sr-only">Views and downloads per day (UTC)</caption>
+          <caption className="sr-only">
+            <Trans>Views and downloads per day (UTC)</Trans>
+          </caption>
           <thead className="bg-slate-50 text-left">
             <tr>
-              {["Day (UTC)", "Document views", "Dashboard views", "Downloads"].map((h) => (
+              {[t`Day (UTC)`, t`Document views`, t`Dashboard views`, t`Downloads`].map((h) => (
                 <th key={h} scope="col" className="px-3 py-1.5 font-semibold">
                   {h}
                 </th>
@@ -117,6 +126,7 @@ function DataTable({ points }: { points: ChartPoint[] }) {
  * exact numbers are in the table below it.
  */
 export function ActivityChart({ points }: { points: ChartPoint[] }) {
+  const { t } = useLingui();
   const id = useId();
   const views = points.map((p) => p.documentViews + p.dashboardViews);
   const downloads = points.map((p) => p.downloads);
@@ -127,16 +137,18 @@ export function ActivityChart({ points }: { points: ChartPoint[] }) {
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold">Views and downloads per day</span>
+        <span className="font-semibold">
+          <Trans>Views and downloads per day</Trans>
+        </span>
         <Legend />
       </figcaption>
       {/* On a phone the chart keeps a readable size and scrolls sideways in its own box. */}
-      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Chart of views and downloads per day">
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t`Chart of views and downloads per day`}>
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full min-w-[36rem]" role="img" aria-labelledby={`${id}-t ${id}-d`}>
-          <title id={`${id}-t`}>Views and downloads per day</title>
-          <desc
-            id={`${id}-d`}
-          >{`From ${first} to ${last} (UTC): ${totalViews} views and ${totalDownloads} downloads. The table below lists each day.`}</desc>
+          <title id={`${id}-t`}>{t`Views and downloads per day`}</title>
+          <desc id={`${id}-d`}>
+            {t`From ${first} to ${last} (UTC): ${plural(totalViews, { one: "# views", other: "# views" })} and ${plural(totalDownloads, { one: "# downloads", other: "# downloads" })}. The table below lists each day.`}
+          </desc>
           <Bars points={points} views={views} downloads={downloads} />
         </svg>
       </div>

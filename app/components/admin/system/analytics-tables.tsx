@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { AdminTable, ClampedText, cellClass as cell } from "../admin-table";
 
 export interface TopDocumentRow {
@@ -23,17 +24,30 @@ export interface CategoryRow {
   downloads: number;
 }
 
-function Table({ caption, headers, children, empty }: { caption: string; headers: string[]; children: React.ReactNode[]; empty: string }) {
-  const id = caption.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+function Table({
+  id,
+  caption,
+  headers,
+  children,
+}: {
+  /** The heading's id (the caption is in the page's language). */
+  id: string;
+  caption: string;
+  headers: string[];
+  children: React.ReactNode[];
+}) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id={id} className="text-lg font-semibold">
         {caption}
       </h2>
       {children.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{empty}</p>
+        <p className="mt-3 text-sm text-slate-600">
+          <Trans>Nothing in this period</Trans>
+        </p>
       ) : (
-        <AdminTable label={`${caption} table`} columns={headers} className="mt-3">
+        <AdminTable label={t`${caption} table`} columns={headers} className="mt-3">
           {children}
         </AdminTable>
       )}
@@ -42,24 +56,41 @@ function Table({ caption, headers, children, empty }: { caption: string; headers
 }
 
 function DocumentTitle({ row }: { row: TopDocumentRow }) {
-  if (row.title === null) return <span className="italic text-slate-600">Deleted document</span>;
+  if (row.title === null)
+    return (
+      <span className="italic text-slate-600">
+        <Trans>Deleted document</Trans>
+      </span>
+    );
   return (
     <>
       <a href={`/admin/documents/${row.id}/edit`} className="font-medium text-brand-700 hover:underline">
         <ClampedText text={row.title} className="min-w-[8rem] max-w-[20rem]" />
       </a>
-      {row.published ? null : <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">Draft</span>}
+      {row.published ? null : (
+        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+          <Trans>Draft</Trans>
+        </span>
+      )}
     </>
   );
 }
 
 /** Top documents by one measure in the period, with their all-time counts beside. */
-export function TopDocuments({ caption, measure, rows }: { caption: string; measure: "Views" | "Downloads"; rows: TopDocumentRow[] }) {
+export function TopDocuments({ measure, rows }: { measure: "views" | "downloads"; rows: TopDocumentRow[] }) {
+  const { t } = useLingui();
   return (
     <Table
-      caption={caption}
-      headers={["#", "Document", "Category", `${measure} in period`, "All-time views", "All-time downloads"]}
-      empty="Nothing in this period"
+      id={`top-documents-by-${measure}`}
+      caption={measure === "views" ? t`Top documents by views` : t`Top documents by downloads`}
+      headers={[
+        "#",
+        t`Document`,
+        t`Category`,
+        measure === "views" ? t`Views in period` : t`Downloads in period`,
+        t`All-time views`,
+        t`All-time downloads`,
+      ]}
     >
       {rows.map((r, i) => (
         <tr key={r.id}>
@@ -78,12 +109,23 @@ export function TopDocuments({ caption, measure, rows }: { caption: string; meas
 }
 
 export function TopDashboards({ rows }: { rows: TopDashboardRow[] }) {
+  const { t } = useLingui();
   return (
-    <Table caption="Top dashboards by views" headers={["#", "Dashboard", "Provider", "Views in period"]} empty="Nothing in this period">
+    <Table
+      id="top-dashboards-by-views"
+      caption={t`Top dashboards by views`}
+      headers={["#", t({ message: "Dashboard", context: "a data dashboard, in a table of dashboards" }), t`Provider`, t`Views in period`]}
+    >
       {rows.map((r, i) => (
         <tr key={r.id}>
           <td className={cell}>{i + 1}</td>
-          <td className={cell}>{r.title ?? <span className="italic text-slate-600">Deleted dashboard</span>}</td>
+          <td className={cell}>
+            {r.title ?? (
+              <span className="italic text-slate-600">
+                <Trans>Deleted dashboard</Trans>
+              </span>
+            )}
+          </td>
           <td className={cell}>{r.provider ?? "—"}</td>
           <td className={`${cell} font-semibold`}>{r.count}</td>
         </tr>
@@ -93,8 +135,13 @@ export function TopDashboards({ rows }: { rows: TopDashboardRow[] }) {
 }
 
 export function ByCategory({ rows }: { rows: CategoryRow[] }) {
+  const { t } = useLingui();
   return (
-    <Table caption="Views and downloads by category" headers={["Category", "Views", "Downloads"]} empty="Nothing in this period">
+    <Table
+      id="views-and-downloads-by-category"
+      caption={t`Views and downloads by category`}
+      headers={[t`Category`, t`Views`, t`Downloads`]}
+    >
       {rows.map((r) => (
         <tr key={r.category}>
           <th scope="row" className={`${cell} text-left font-medium`}>

@@ -1,10 +1,11 @@
-import { useLingui } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Activity, FileText, HeartPulse, Users } from "lucide-react";
 import { formatUptime } from "~/lib/duration";
 import { formatBytes } from "~/lib/format";
 import { UtcTime } from "../utc-time";
 
 export interface StatCard {
+  /** Translated by the page, like `value` and `note`. */
   label: string;
   value: string | number;
   /** A line under the value (e.g. what failed). */
@@ -50,14 +51,16 @@ export function RecentActivity({ entries }: { entries: RecentEntry[] }) {
     <section aria-labelledby="recent-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="recent-heading" className="text-lg font-semibold">
-          Recent Activity
+          <Trans>Recent Activity</Trans>
         </h2>
         <a href="/admin/logs" className="text-sm text-brand-700 underline">
-          All logs
+          <Trans>All logs</Trans>
         </a>
       </div>
       {entries.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No activity yet</p>
+        <p className="mt-3 text-sm text-slate-600">
+          <Trans>No activity yet</Trans>
+        </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100">
           {entries.map((e) => (
@@ -88,24 +91,23 @@ export interface StatusValues {
 
 /** The System Status panel: every value measured on this server when the page was loaded. */
 export function SystemStatus({ status }: { status: StatusValues }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
+  const size = formatBytes(status.storageBytes, i18n);
+  const driver = status.storageDriver;
   const rows = [
-    { term: "Database", value: `${status.engine}, ${formatBytes(status.databaseBytes, i18n)}` },
-    {
-      term: "Storage used",
-      value: `${formatBytes(status.storageBytes, i18n)} in stored documents and attachments (${status.storageDriver})`,
-    },
-    { term: "Uptime", value: formatUptime(status.uptimeSeconds) },
-    { term: "Version", value: `v${status.version}` },
+    { key: "database", term: t`Database`, value: `${status.engine}, ${formatBytes(status.databaseBytes, i18n)}` },
+    { key: "storage", term: t`Storage used`, value: t`${size} in stored documents and attachments (${driver})` },
+    { key: "uptime", term: t`Uptime`, value: formatUptime(status.uptimeSeconds) },
+    { key: "version", term: t`Version`, value: `v${status.version}` },
   ];
   return (
     <section aria-labelledby="status-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="status-heading" className="text-lg font-semibold">
-        System Status
+        <Trans>System Status</Trans>
       </h2>
       <dl className="mt-3 divide-y divide-slate-100 text-sm">
         {rows.map((r) => (
-          <div key={r.term} className="grid gap-1 py-2 sm:grid-cols-3">
+          <div key={r.key} className="grid gap-1 py-2 sm:grid-cols-3">
             <dt className="font-medium text-slate-700">{r.term}</dt>
             <dd className="sm:col-span-2">{r.value}</dd>
           </div>

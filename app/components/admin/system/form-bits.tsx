@@ -46,7 +46,8 @@ export function SelectField({
   name: string;
   label: string;
   defaultValue: string;
-  options: readonly string[];
+  /** The values sent, each with its label (translated by the caller). */
+  options: ReadonlyArray<{ value: string; label: string }>;
   error?: string;
   className?: string;
 }) {
@@ -64,7 +65,9 @@ export function SelectField({
         className={`${inputClass} mt-1`}
       >
         {options.map((o) => (
-          <option key={o}>{o}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
       <FieldError id={`${id}-error`} message={error} />

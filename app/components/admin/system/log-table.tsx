@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { choices, FilteredLog, type LogColumn, periodFilter } from "../filtered-log";
 import { UtcTime } from "../utc-time";
 
@@ -19,15 +21,6 @@ export interface LogFilterValues {
   page: number;
 }
 
-const COLUMNS: LogColumn<LogItem>[] = [
-  { header: "Time", cell: (e) => <UtcTime iso={e.createdAt} /> },
-  { header: "Action", cell: (e) => e.action, className: "whitespace-nowrap font-mono text-xs" },
-  { header: "Entity", cell: (e) => e.entityType },
-  { header: "Who", cell: (e) => e.who },
-  { header: "IP address", cell: (e) => e.ip ?? "—" },
-  { header: "Details", cell: (e) => e.summary || "—", className: "max-w-md break-words text-slate-700" },
-];
-
 /** The activity log (the shared filtered log): action, entity type, e-mail and period, 50 a page. */
 export function LogTable(props: {
   filter: LogFilterValues;
@@ -40,6 +33,16 @@ export function LogTable(props: {
   pageCount: number;
 }) {
   const { filter } = props;
+  const { i18n, t } = useLingui();
+  // The actions, entity types and details are the log's own (code names and logged values): shown as logged.
+  const columns: LogColumn<LogItem>[] = [
+    { header: t`Time`, cell: (e) => <UtcTime iso={e.createdAt} /> },
+    { header: t`Action`, cell: (e) => e.action, className: "whitespace-nowrap font-mono text-xs" },
+    { header: t`Entity`, cell: (e) => e.entityType },
+    { header: t`Who`, cell: (e) => e.who },
+    { header: t`IP address`, cell: (e) => e.ip ?? "—" },
+    { header: t`Details`, cell: (e) => e.summary || "—", className: "max-w-md break-words text-slate-700" },
+  ];
   return (
     <FilteredLog
       path="/admin/logs"
@@ -48,31 +51,31 @@ export function LogTable(props: {
           kind: "select",
           id: "log-action",
           name: "action",
-          label: "Action",
+          label: t`Action`,
           value: filter.action ?? "",
-          options: choices("All actions", props.actions),
+          options: choices(t`All actions`, props.actions),
         },
         {
           kind: "select",
           id: "log-entity",
           name: "entity",
-          label: "Entity type",
+          label: t`Entity type`,
           value: filter.entityType ?? "",
-          options: choices("All types", props.entityTypes),
+          options: choices(t`All types`, props.entityTypes),
         },
-        { kind: "search", id: "log-email", name: "email", label: "User e-mail contains", value: filter.email },
-        periodFilter("log-period", filter.period),
+        { kind: "search", id: "log-email", name: "email", label: t`User e-mail contains`, value: filter.email },
+        periodFilter("log-period", filter.period, i18n),
       ]}
-      columns={COLUMNS}
+      columns={columns}
       rows={props.entries}
       total={props.total}
       page={props.page}
       per={props.per}
       pageCount={props.pageCount}
-      tableLabel="Log entries"
-      pagerLabel="Log pages"
-      empty="No log entries match these filters"
-      countLine={(n) => `${n} ${n === 1 ? "entry" : "entries"}`}
+      tableLabel={t`Log entries`}
+      pagerLabel={t`Log pages`}
+      empty={t`No log entries match these filters`}
+      countLine={(n) => t`${plural(n, { one: "# entry", other: "# entries" })}`}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { I18n } from "@lingui/core";
-import { useLingui } from "@lingui/react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, useNavigation } from "react-router";
 import { formatUptime } from "~/lib/duration";
 import { formatBytes } from "~/lib/format";
@@ -17,8 +18,6 @@ export interface SystemFacts {
   uptimeSeconds: number;
   version: string;
 }
-
-const STORED_ONLY = "Stored for your records:";
 
 /** Values to show: what was just refused (so nothing typed is lost), else what is saved. */
 function current(settings: SiteSettings, state: FormState | null): SiteSettings {
@@ -38,21 +37,22 @@ function current(settings: SiteSettings, state: FormState | null): SiteSettings 
 }
 
 function GeneralTab({ values, state }: { values: SiteSettings; state: FormState | null }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
       <TextField
         id="siteName"
         name="siteName"
-        label="Site name"
+        label={t`Site name`}
         defaultValue={values.siteName}
         required
         maxLength={SITE_NAME_MAX}
         error={state?.errors.siteName}
-        hint="Shown in the public header and in every page title."
+        hint={t`Shown in the public header and in every page title.`}
       />
       <div>
         <label htmlFor="siteDescription" className={labelClass}>
-          Site description
+          <Trans>Site description</Trans>
         </label>
         <textarea
           id="siteDescription"
@@ -65,16 +65,16 @@ function GeneralTab({ values, state }: { values: SiteSettings; state: FormState 
           className={`${inputClass} mt-1`}
         />
         <p id="siteDescription-hint" className="mt-1 text-xs text-slate-600">
-          Shown in the public footer; left empty, the default text is used.
+          <Trans>Shown in the public footer; left empty, the default text is used.</Trans>
         </p>
         <FieldError id="siteDescription-error" message={state?.errors.siteDescription} />
       </div>
       <Switch
         id="maintenanceMode"
         name="maintenanceMode"
-        label="Maintenance mode"
+        label={t`Maintenance mode`}
         defaultChecked={values.maintenanceMode}
-        hint="Visitors get a maintenance page (HTTP 503). The admin portal and signed-in staff keep working."
+        hint={t`Visitors get a maintenance page (HTTP 503). The admin portal and signed-in staff keep working.`}
       />
     </div>
   );
@@ -83,16 +83,24 @@ function GeneralTab({ values, state }: { values: SiteSettings; state: FormState 
 function SystemTab({ facts }: { facts: SystemFacts }) {
   return (
     <dl className="grid gap-2 text-sm sm:grid-cols-[12rem_1fr]">
-      <dt className="font-medium text-slate-700">Version</dt>
+      <dt className="font-medium text-slate-700">
+        <Trans>Version</Trans>
+      </dt>
       <dd>v{facts.version}</dd>
-      <dt className="font-medium text-slate-700">Uptime</dt>
+      <dt className="font-medium text-slate-700">
+        <Trans>Uptime</Trans>
+      </dt>
       <dd>{formatUptime(facts.uptimeSeconds)}</dd>
-      <dt className="font-medium text-slate-700">File storage</dt>
+      <dt className="font-medium text-slate-700">
+        <Trans>File storage</Trans>
+      </dt>
       <dd>{facts.storageDriver}</dd>
-      <dt className="font-medium text-slate-700">Checks</dt>
+      <dt className="font-medium text-slate-700">
+        <Trans>Checks</Trans>
+      </dt>
       <dd>
         <a href="/admin/test" className="text-brand-700 underline">
-          Run the test suite
+          <Trans>Run the test suite</Trans>
         </a>
       </dd>
     </dl>
@@ -107,42 +115,54 @@ function StoredSwitches({
   values: SiteSettings;
   items: Array<{ key: keyof SiteSettings; label: string; note: string }>;
 }) {
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
       {items.map(({ key, label, note }) => (
-        <Switch key={key} id={key} name={key} label={label} defaultChecked={values[key] === true} hint={`${STORED_ONLY} ${note}`} />
+        <Switch
+          key={key}
+          id={key}
+          name={key}
+          label={label}
+          defaultChecked={values[key] === true}
+          hint={t`Stored for your records: ${note}`}
+        />
       ))}
     </div>
   );
 }
 
 function settingsTabs(values: SiteSettings, state: FormState | null, facts: SystemFacts, i18n: I18n) {
+  const engine = facts.engine;
+  const size = formatBytes(facts.databaseBytes, i18n);
   return [
-    { id: "general", label: "General", content: <GeneralTab values={values} state={state} /> },
+    { id: "general", label: i18n._(msg`General`), content: <GeneralTab values={values} state={state} /> },
     {
       id: "security",
-      label: "Security",
+      label: i18n._(msg`Security`),
       content: (
         <div className="space-y-4">
           <Switch
             id="requireTwoFactorForAdmins"
             name="requireTwoFactorForAdmins"
-            label="Require two-factor sign-in for admins"
+            label={i18n._(msg`Require two-factor sign-in for admins`)}
             defaultChecked={values.requireTwoFactorForAdmins}
-            hint="An admin without two-factor sign-in is sent to set it up before using the admin portal. Editors may still choose it."
+            hint={i18n._(
+              msg`An admin without two-factor sign-in is sent to set it up before using the admin portal. Editors may still choose it.`,
+            )}
           />
           <StoredSwitches
             values={values}
             items={[
               {
                 key: "publicRegistration",
-                label: "Public registration",
-                note: "this portal has no public sign-up; staff accounts are created by invitation on the Users page.",
+                label: i18n._(msg`Public registration`),
+                note: i18n._(msg`this portal has no public sign-up; staff accounts are created by invitation on the Users page.`),
               },
               {
                 key: "documentApproval",
-                label: "Document approval",
-                note: "documents are published by the staff member who uploads or edits them.",
+                label: i18n._(msg`Document approval`),
+                note: i18n._(msg`documents are published by the staff member who uploads or edits them.`),
               },
             ]}
           />
@@ -151,22 +171,24 @@ function settingsTabs(values: SiteSettings, state: FormState | null, facts: Syst
     },
     {
       id: "database",
-      label: "Database",
+      label: i18n._(msg`Database`),
       content: (
         <div className="space-y-4">
           <p className="text-sm">
-            {facts.engine}, {formatBytes(facts.databaseBytes, i18n)}.{" "}
-            <a href="/admin/database" className="text-brand-700 underline">
-              Row counts, migrations and backup
-            </a>
+            <Trans>
+              {engine}, {size}.{" "}
+              <a href="/admin/database" className="text-brand-700 underline">
+                Row counts, migrations and backup
+              </a>
+            </Trans>
           </p>
           <StoredSwitches
             values={values}
             items={[
               {
                 key: "backupEnabled",
-                label: "Scheduled backups",
-                note: "the portal takes no scheduled backups; download one from the Database page.",
+                label: i18n._(msg`Scheduled backups`),
+                note: i18n._(msg`the portal takes no scheduled backups; download one from the Database page.`),
               },
             ]}
           />
@@ -175,18 +197,22 @@ function settingsTabs(values: SiteSettings, state: FormState | null, facts: Syst
     },
     {
       id: "notifications",
-      label: "Notifications",
+      label: i18n._(msg`Notifications`),
       content: (
         <StoredSwitches
           values={values}
           items={[
-            { key: "emailNotifications", label: "Email notifications", note: "this portal does not send e-mail." },
-            { key: "securityAlerts", label: "Security alerts", note: "security events are listed on the Security page." },
+            { key: "emailNotifications", label: i18n._(msg`Email notifications`), note: i18n._(msg`this portal does not send e-mail.`) },
+            {
+              key: "securityAlerts",
+              label: i18n._(msg`Security alerts`),
+              note: i18n._(msg`security events are listed on the Security page.`),
+            },
           ]}
         />
       ),
     },
-    { id: "system", label: "System", content: <SystemTab facts={facts} /> },
+    { id: "system", label: i18n._(msg`System`), content: <SystemTab facts={facts} /> },
   ];
 }
 
@@ -206,29 +232,34 @@ export function SettingsForm({
   facts: SystemFacts;
 }) {
   const busy = useNavigation().formData?.get("intent") === "save-settings";
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   return (
     <Form method="post" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="settings-heading">
       <h2 id="settings-heading" className="sr-only">
-        Site settings
+        <Trans>Site settings</Trans>
       </h2>
       <input type="hidden" name="intent" value="save-settings" />
-      <Tabs tabs={settingsTabs(current(settings, state), state, facts, i18n)} label="Settings" />
+      <Tabs tabs={settingsTabs(current(settings, state), state, facts, i18n)} label={t`Settings`} />
       <div className="mt-6 flex flex-wrap items-center gap-4 border-t border-slate-100 pt-4">
         <button type="submit" className={buttonClass.primary} disabled={busy}>
-          {busy ? "Saving..." : "Save Settings"}
+          {busy ? t`Saving...` : t`Save Settings`}
         </button>
         <p className="text-sm text-slate-600">
-          {lastSaved ? (
-            <>
-              Last saved <UtcTime iso={lastSaved.at} />
-              {lastSaved.by ? ` by ${lastSaved.by}` : ""}
-            </>
-          ) : (
-            "Not saved yet: the defaults apply."
-          )}
+          {lastSaved ? <LastSaved at={lastSaved.at} by={lastSaved.by} /> : <Trans>Not saved yet: the defaults apply.</Trans>}
         </p>
       </div>
     </Form>
+  );
+}
+
+function LastSaved({ at, by }: { at: string; by: string | null }) {
+  return by ? (
+    <Trans>
+      Last saved <UtcTime iso={at} /> by {by}
+    </Trans>
+  ) : (
+    <Trans>
+      Last saved <UtcTime iso={at} />
+    </Trans>
   );
 }
