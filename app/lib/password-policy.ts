@@ -18,14 +18,6 @@ export const MAX_PASSWORD_LENGTH = 1024;
 /** The forms' hint under a new password (a message: the form translates it). */
 export const PASSWORD_HINT = msg`At least ${MIN_PASSWORD_LENGTH} characters; ${RECOMMENDED_PASSWORD_LENGTH} or more is better. A phrase of several words is easy to remember. Any characters, spaces included.`;
 
-/** The server's refusals (app/.server/auth/password-rules.ts): still English, translated with the server's messages. */
-export const PASSWORD_MESSAGES = {
-  tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
-  common: "This password is one of the most common ones. Choose another, such as a phrase of several words.",
-  mismatch: "The passwords do not match",
-} as const;
-
 /**
  * Characters as a person counts them: each Unicode code point once, so "пароль" or an emoji is not
  * counted by its UTF-16 units.

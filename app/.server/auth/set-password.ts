@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
+import { serverI18n } from "../i18n/i18n";
 import { HOUR } from "../time";
 import { checkNewPassword, hasAdminAccess } from "../users/users.service";
 import { accountOfLink, issueAccountLink, setPasswordWithLink } from "./account-links";
@@ -30,7 +32,7 @@ export async function setPasswordAccount(ctx: AppContext, token: string): Promis
 
 export class SetPasswordLinkInvalidError extends Error {
   constructor() {
-    super("This link is invalid, already used or expired. Ask an administrator for a new one.");
+    super(serverI18n()._(msg`This link is invalid, already used or expired. Ask an administrator for a new one.`));
   }
 }
 

@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { UserRow } from "../db/types";
+import { serverI18n } from "../i18n/i18n";
 import { addMs, HOUR, iso } from "../time";
 import { hasActiveAdmin, type NewAccount, newAccount, storeAccount } from "../users/users.service";
 import { consumeOneTimeToken, insertOneTimeToken, lockSetupTokens, selectOneTimeToken } from "./auth.queries";
@@ -36,7 +38,11 @@ export async function isSetupTokenValid(ctx: AppContext, token: string): Promise
 
 export class SetupLinkInvalidError extends Error {
   constructor() {
-    super("This setup link is invalid, used or expired. Restart the portal to print a new one, or run `npm run portal -- admin:create`.");
+    super(
+      serverI18n()._(
+        msg`This setup link is invalid, used or expired. Restart the portal to print a new one, or run \`npm run portal -- admin:create\`.`,
+      ),
+    );
   }
 }
 
