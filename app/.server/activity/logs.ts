@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { type Paging, readPage, TABLE_PER } from "~/lib/paging";
 import type { AppContext } from "../context";
+import { serverI18n } from "../i18n/i18n";
 import { HOUR } from "../time";
 import { countLogs, type LogQuery, type LogRow, selectDistinct, selectLogs } from "./logs.queries";
 
@@ -68,7 +70,7 @@ function toEntry(row: LogRow): LogEntry {
     action: row.action,
     entityType: row.entity_type,
     createdAt: row.created_at,
-    who: row.user_email ?? aboutEmail ?? (VISITOR_ACTIONS.has(row.action) ? "Visitor" : "System"),
+    who: row.user_email ?? aboutEmail ?? (VISITOR_ACTIONS.has(row.action) ? serverI18n()._(msg`Visitor`) : serverI18n()._(msg`System`)),
     ip: row.ip_address,
     summary: Object.entries(rest)
       .map(([k, v]) => `${k.replace(/_/g, " ")}: ${typeof v === "string" ? v : JSON.stringify(v)}`)

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import pkg from "../../../package.json";
 import { type LogEntry, latestActivity } from "../activity/logs";
 import { activeSessionCount } from "../auth/sessions";
@@ -5,6 +6,7 @@ import type { AppContext } from "../context";
 import { type MigrationStatus, migrationStatus } from "../db/migrate";
 import { documentCount } from "../documents/documents.service";
 import { checkHealth } from "../health";
+import { serverI18n } from "../i18n/i18n";
 import { userCount } from "../users/users.service";
 import { countTable, selectStoredBytes, TABLES, type TableName } from "./system.queries";
 
@@ -21,7 +23,8 @@ export interface SystemStatus {
   databaseBytes: number;
   /** Total size of the stored documents' files and attachments. */
   storageBytes: number;
-  storageDriver: "local disk" | "S3-compatible storage";
+  /** Where files are kept, in words: "local disk" or "S3-compatible storage", in the request's language. */
+  storageDriver: string;
   uptimeSeconds: number;
   version: string;
 }
@@ -54,7 +57,7 @@ export async function systemStatus(ctx: AppContext): Promise<SystemStatus> {
     engine: engineName(ctx),
     databaseBytes,
     storageBytes,
-    storageDriver: ctx.storage.driver === "s3" ? "S3-compatible storage" : "local disk",
+    storageDriver: ctx.storage.driver === "s3" ? serverI18n()._(msg`S3-compatible storage`) : serverI18n()._(msg`local disk`),
     uptimeSeconds: Math.floor(process.uptime()),
     version: PORTAL_VERSION,
   };
@@ -63,7 +66,13 @@ export async function systemStatus(ctx: AppContext): Promise<SystemStatus> {
 /** The checks of /healthz (without writing to storage), as "Healthy" or the list of what failed. */
 export async function healthSummary(ctx: AppContext): Promise<HealthSummary> {
   const report = await checkHealth(ctx, { activeProbes: false });
-  const parts = { Database: report.db, Migrations: report.migrations, Storage: report.storage, "Live events": report.events };
+  const i18n = serverI18n();
+  const parts = {
+    [i18n._(msg`Database`)]: report.db,
+    [i18n._(msg`Migrations`)]: report.migrations,
+    [i18n._(msg`Storage`)]: report.storage,
+    [i18n._(msg`Live events`)]: report.events,
+  };
   const problems = Object.entries(parts)
     .filter(([, value]) => !value.startsWith("ok"))
     .map(([name, value]) => `${name}: ${value.replace(/^error: /, "")}`);
