@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
 import { dataSaverOf } from "~/.server/http/data-saver";
@@ -7,7 +8,8 @@ import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintena
 import { PublicFooter } from "~/components/layout/public-footer";
 import { PublicHeader } from "~/components/layout/public-header";
 import { LiveUpdates } from "~/components/live/live-updates";
-import { MAINTENANCE_RETRY_AFTER_S } from "~/lib/site-settings";
+import { contactsText, menuText } from "~/lib/site";
+import { MAINTENANCE_RETRY_AFTER_S, siteDescriptionText } from "~/lib/site-settings";
 import type { Route } from "./+types/layout";
 
 /**
@@ -43,6 +45,7 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   if (loaderData.maintenance === "closed") {
     return (
       <>
@@ -51,25 +54,27 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
+  // The defaults (nothing set by staff) in the page's language; what staff wrote as written.
+  const menu = menuText(loaderData.menu, i18n);
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       {loaderData.maintenance === "staff-notice" ? <MaintenanceNotice /> : null}
-      <PublicHeader menu={loaderData.menu} siteName={loaderData.siteName} dataSaver={loaderData.dataSaver} />
+      <PublicHeader menu={menu} siteName={loaderData.siteName} dataSaver={loaderData.dataSaver} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <LiveUpdates enabled={!loaderData.dataSaver} />
       <PublicFooter
-        menu={loaderData.menu}
-        contacts={loaderData.contacts}
+        menu={menu}
+        contacts={contactsText(loaderData.contacts, i18n)}
         siteName={loaderData.siteName}
-        siteDescription={loaderData.siteDescription}
+        siteDescription={siteDescriptionText(loaderData.siteDescription, i18n)}
         dataSaver={loaderData.dataSaver}
       />
     </div>
