@@ -1,8 +1,9 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
 import { dataSaverOf } from "~/.server/http/data-saver";
 import { isStaffViewer } from "~/.server/http/maintenance";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { publicLayout } from "~/.server/site/site.service";
 import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintenance";
 import { PublicFooter } from "~/components/layout/public-footer";
@@ -22,7 +23,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = app();
   // Data-saver mode is decided here, once per request; every public component reads this value
   // (components/layout/data-saver.tsx).
-  const layout = { ...(await publicLayout(ctx, { staff: await isStaffViewer(ctx, request) })), dataSaver: dataSaverOf(request) };
+  const chrome = await publicLayout(ctx, { staff: await isStaffViewer(ctx, request) });
+  // The defaults (nothing set by staff) in the reader's language, what staff wrote as written;
+  // done here, so the pages' JavaScript carries neither the defaults nor the code that picks them.
+  const i18n = i18nFor(requestLanguage(request));
+  const layout = {
+    ...chrome,
+    menu: menuText(chrome.menu, i18n),
+    contacts: contactsText(chrome.contacts, i18n),
+    siteDescription: siteDescriptionText(chrome.siteDescription, i18n),
+    dataSaver: dataSaverOf(request),
+  };
   if (layout.maintenance !== "closed") return layout;
   return data(layout, { status: 503, headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_S), "Cache-Control": "no-store" } });
 }
@@ -45,7 +56,6 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useLingui();
   if (loaderData.maintenance === "closed") {
     return (
       <>
@@ -54,8 +64,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  // The defaults (nothing set by staff) in the page's language; what staff wrote as written.
-  const menu = menuText(loaderData.menu, i18n);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -65,16 +73,16 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Trans>Skip to content</Trans>
       </a>
       {loaderData.maintenance === "staff-notice" ? <MaintenanceNotice /> : null}
-      <PublicHeader menu={menu} siteName={loaderData.siteName} dataSaver={loaderData.dataSaver} />
+      <PublicHeader menu={loaderData.menu} siteName={loaderData.siteName} dataSaver={loaderData.dataSaver} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <LiveUpdates enabled={!loaderData.dataSaver} />
       <PublicFooter
-        menu={menu}
-        contacts={contactsText(loaderData.contacts, i18n)}
+        menu={loaderData.menu}
+        contacts={loaderData.contacts}
         siteName={loaderData.siteName}
-        siteDescription={siteDescriptionText(loaderData.siteDescription, i18n)}
+        siteDescription={loaderData.siteDescription}
         dataSaver={loaderData.dataSaver}
       />
     </div>
