@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/.server/i18n/i18n";
 import {
   applyDashboardQuery,
   categoryLabel,
+  DASHBOARD_CATEGORIES,
   type DashboardListItem,
   DEFAULT_QUERY,
   dashboardCategory,
@@ -73,6 +75,11 @@ describe("dashboard categories", () => {
     expect(categoryLabel("reports")).toBe("Reports");
     expect(categoryLabel("analytics")).toBe("Analytics");
     expect(categoryLabel("other")).toBe("Other");
+  });
+
+  it("shows each category in the page's language, in English the same name the server sorts by", () => {
+    for (const { value, label } of DASHBOARD_CATEGORIES) expect(categoryLabel(value, i18nFor("en"))).toBe(label);
+    expect(categoryLabel("monitoring", i18nFor("so"))).not.toBe("Site Monitoring");
   });
 
   it("uses the category, else the type, else other", () => {
@@ -175,11 +182,11 @@ describe("the query in the URL", () => {
     expect(hasActiveFilters({ ...DEFAULT_QUERY, sort: "title", view: "list" })).toBe(false);
     expect(dashboardsHref(DEFAULT_QUERY)).toBe("/dashboards");
     expect(dashboardsHref(query)).toBe("/dashboards?q=camp+%26+site&provider=POWERBI&category=monitoring&view=list");
-    expect(filterChips(query)).toEqual([
+    expect(filterChips(query, i18nFor("en"))).toEqual([
       { key: "q", label: 'Search: "camp & site"', href: "/dashboards?provider=POWERBI&category=monitoring&view=list" },
       { key: "provider", label: "Provider: POWERBI", href: "/dashboards?q=camp+%26+site&category=monitoring&view=list" },
       { key: "category", label: "Category: Site Monitoring", href: "/dashboards?q=camp+%26+site&provider=POWERBI&view=list" },
     ]);
-    expect(filterChips({ ...DEFAULT_QUERY, sort: "date" })).toEqual([]);
+    expect(filterChips({ ...DEFAULT_QUERY, sort: "date" }, i18nFor("en"))).toEqual([]);
   });
 });

@@ -2,17 +2,22 @@
  * The dashboards page's rules (public-portal sections 2, 3 and 5), pure so the server applies them
  * and tests can state them: categories, search, filters, sort, and the URL the filters live in.
  */
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { ThumbnailImage } from "./dashboard-thumbnail";
 
-/** The spec's dashboard categories, in its order (value = label). */
+/**
+ * The spec's dashboard categories, in its order. `label` is the English name (the server sorts by
+ * it, so the order is the same in every language); `message` is what a page shows, in its language.
+ */
 export const DASHBOARD_CATEGORIES = [
-  { value: "monitoring", label: "Site Monitoring" },
-  { value: "analytics", label: "Analytics" },
-  { value: "reports", label: "Reports" },
-  { value: "facility_map", label: "Facility Mapping" },
-  { value: "catchment", label: "Catchment Areas" },
-  { value: "new_arrivals", label: "New Arrivals" },
-  { value: "other", label: "Other" },
+  { value: "monitoring", label: "Site Monitoring", message: msg`Site Monitoring` },
+  { value: "analytics", label: "Analytics", message: msg`Analytics` },
+  { value: "reports", label: "Reports", message: msg`Reports` },
+  { value: "facility_map", label: "Facility Mapping", message: msg`Facility Mapping` },
+  { value: "catchment", label: "Catchment Areas", message: msg`Catchment Areas` },
+  { value: "new_arrivals", label: "New Arrivals", message: msg`New Arrivals` },
+  { value: "other", label: "Other", message: msg`Other` },
 ] as const;
 
 export type DashboardCategory = (typeof DASHBOARD_CATEGORIES)[number]["value"];
@@ -37,8 +42,11 @@ export function dashboardCategory(d: { category?: string | null; type?: string |
   return knownCategory(d.category) ?? knownCategory(d.type) ?? "other";
 }
 
-export function categoryLabel(value: DashboardCategory): string {
-  return DASHBOARD_CATEGORIES.find((c) => c.value === value)?.label ?? "Other";
+/** The category's English name (sorting); with the page's `i18n`, its name in the page's language. */
+export function categoryLabel(value: DashboardCategory, i18n?: I18n): string {
+  const category = DASHBOARD_CATEGORIES.find((c) => c.value === value);
+  if (!category) return i18n ? i18n._(msg`Other`) : "Other";
+  return i18n ? i18n._(category.message) : category.label;
 }
 
 /**
@@ -81,12 +89,13 @@ export interface DashboardListItem {
   thumbnail: ThumbnailImage | null;
 }
 
+/** The sort options: `value` goes into the URL, `label` is shown (in the page's language). */
 export const DASHBOARD_SORTS = [
-  { value: "order", label: "Display order" },
-  { value: "title", label: "Title" },
-  { value: "date", label: "Date" },
-  { value: "provider", label: "Provider" },
-  { value: "category", label: "Category" },
+  { value: "order", label: msg`Display order` },
+  { value: "title", label: msg`Title` },
+  { value: "date", label: msg`Date` },
+  { value: "provider", label: msg`Provider` },
+  { value: "category", label: msg`Category` },
 ] as const;
 
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number]["value"];
@@ -184,11 +193,15 @@ export interface FilterChip {
   href: string;
 }
 
-export function filterChips(query: DashboardQuery): FilterChip[] {
+/** The filters in force as chips, labelled in the page's language (`i18n`). */
+export function filterChips(query: DashboardQuery, i18n: I18n): FilterChip[] {
   const chips: FilterChip[] = [];
-  if (query.q) chips.push({ key: "q", label: `Search: "${query.q}"`, href: dashboardsHref(query, { q: "" }) });
-  if (query.provider) chips.push({ key: "provider", label: `Provider: ${query.provider}`, href: dashboardsHref(query, { provider: "" }) });
-  if (query.category)
-    chips.push({ key: "category", label: `Category: ${categoryLabel(query.category)}`, href: dashboardsHref(query, { category: null }) });
+  const { q, provider } = query;
+  if (q) chips.push({ key: "q", label: i18n._(msg`Search: "${q}"`), href: dashboardsHref(query, { q: "" }) });
+  if (provider) chips.push({ key: "provider", label: i18n._(msg`Provider: ${provider}`), href: dashboardsHref(query, { provider: "" }) });
+  if (query.category) {
+    const category = categoryLabel(query.category, i18n);
+    chips.push({ key: "category", label: i18n._(msg`Category: ${category}`), href: dashboardsHref(query, { category: null }) });
+  }
   return chips;
 }

@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/.server/i18n/i18n";
 import { retitle, SITE_NAME, siteTitle } from "./site";
 import {
   DEFAULT_SETTINGS,
+  DEFAULT_SITE_DESCRIPTION,
   isSafeMenuUrl,
+  MAINTENANCE_MESSAGE,
+  MAINTENANCE_MESSAGE_TEXT,
+  MAINTENANCE_TITLE,
+  MAINTENANCE_TITLE_TEXT,
   parseContactForm,
   parseMenuItemForm,
   parseSettingsForm,
   settingsFromStored,
+  siteDescriptionText,
 } from "./site-settings";
 
 const form = (values: Record<string, string>) => {
@@ -117,5 +124,18 @@ describe("page titles", () => {
   it("rewrite a title written with the default name", () => {
     expect(retitle(`Reports | ${SITE_NAME}`, layout("Hub"))).toBe("Reports | Hub");
     expect(retitle("Something else", layout("Hub"))).toBe("Something else");
+  });
+});
+
+describe("the default texts in the page's language", () => {
+  it("are the stored English texts in English, translated in Somali; a description staff wrote is shown as written", () => {
+    const en = i18nFor("en");
+    const so = i18nFor("so");
+    expect(en._(MAINTENANCE_TITLE_TEXT)).toBe(MAINTENANCE_TITLE);
+    expect(en._(MAINTENANCE_MESSAGE_TEXT)).toBe(MAINTENANCE_MESSAGE);
+    expect(so._(MAINTENANCE_TITLE_TEXT)).not.toBe(MAINTENANCE_TITLE);
+    expect(siteDescriptionText(DEFAULT_SITE_DESCRIPTION, en)).toBe(DEFAULT_SITE_DESCRIPTION);
+    expect(siteDescriptionText(DEFAULT_SITE_DESCRIPTION, so)).not.toBe(DEFAULT_SITE_DESCRIPTION);
+    expect(siteDescriptionText("Our own words.", so)).toBe("Our own words.");
   });
 });

@@ -3,11 +3,23 @@
  * section 4): the eight settings with their defaults, and the checks of the settings form and of
  * the navigation menu and contact editors. Pure, so the same rules are unit-tested and shared.
  */
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { MENU_ICONS, type MenuIcon, SITE_NAME } from "./site";
 
-/** The footer's text until an admin writes another. */
+/** The footer's text until an admin writes another (stored and compared in English; shown with siteDescriptionText). */
 export const DEFAULT_SITE_DESCRIPTION =
   "Information, guidance and data for humanitarian responders supporting displaced communities in Somalia.";
+
+/**
+ * The site description a page shows: the one staff wrote, as written; the default (nothing written)
+ * in the page's language.
+ */
+export function siteDescriptionText(description: string, i18n: I18n): string {
+  return description === DEFAULT_SITE_DESCRIPTION
+    ? i18n._(msg`Information, guidance and data for humanitarian responders supporting displaced communities in Somalia.`)
+    : description;
+}
 
 export interface SiteSettings {
   siteName: string;
@@ -50,6 +62,9 @@ export const MAINTENANCE_RETRY_AFTER_S = 300;
 /** The maintenance page's words, also the body of the files' and the public JSON's 503 during maintenance. */
 export const MAINTENANCE_TITLE = "Down for maintenance";
 export const MAINTENANCE_MESSAGE = "The portal is being updated and will be back shortly. Please try again in a few minutes.";
+/** The same words as messages, for the maintenance page in the reader's language. */
+export const MAINTENANCE_TITLE_TEXT = msg`Down for maintenance`;
+export const MAINTENANCE_MESSAGE_TEXT = msg`The portal is being updated and will be back shortly. Please try again in a few minutes.`;
 
 /**
  * Settings from stored JSON values: a missing key, unreadable JSON or a value of the wrong type

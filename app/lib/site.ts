@@ -1,4 +1,5 @@
 /** Site-wide constants of the public chrome (public-portal sections 2 and 9). */
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
 export const SITE_NAME = "CCCM Somalia";
@@ -33,6 +34,28 @@ export const FALLBACK_MENU: MenuItem[] = [
   { title: "About", url: "/about", icon: "info" },
 ];
 
+/** FALLBACK_MENU's titles in the reader's language, in the same order. */
+const FALLBACK_MENU_TITLES: MessageDescriptor[] = [
+  msg`Home`,
+  msg`Reports`,
+  msg`Guidelines`,
+  msg`Standards`,
+  msg`Documents`,
+  msg`Dashboard`,
+  msg`About`,
+];
+
+/**
+ * The menu a page shows: what staff wrote, as written; an item of the default menu (the menu table
+ * empty, or a default item kept as it was: same title, address and icon) in the page's language.
+ */
+export function menuText(menu: MenuItem[], i18n: I18n): MenuItem[] {
+  return menu.map((item) => {
+    const index = FALLBACK_MENU.findIndex((d) => d.title === item.title && d.url === item.url && d.icon === item.icon);
+    return index === -1 ? item : { ...item, title: i18n._(FALLBACK_MENU_TITLES[index]!) };
+  });
+}
+
 export interface Contact {
   label: string;
   value: string;
@@ -49,6 +72,17 @@ export const FALLBACK_CONTACTS: Contact[] = [
   { label: "General inquiries", value: "info@cccm-somalia.example.org", type: "email" },
   { label: "Coordination team", value: "coordination@cccm-somalia.example.org", type: "email" },
 ];
+
+/** FALLBACK_CONTACTS' labels in the reader's language, in the same order. */
+const FALLBACK_CONTACT_LABELS: MessageDescriptor[] = [msg`General inquiries`, msg`Coordination team`];
+
+/** The contacts a page shows: as staff wrote them; a default one (same label, value and type) labelled in the page's language. */
+export function contactsText(contacts: Contact[], i18n: I18n): Contact[] {
+  return contacts.map((contact) => {
+    const index = FALLBACK_CONTACTS.findIndex((d) => d.label === contact.label && d.value === contact.value && d.type === contact.type);
+    return index === -1 ? contact : { ...contact, label: i18n._(FALLBACK_CONTACT_LABELS[index]!) };
+  });
+}
 
 export const FOOTER_QUICK_LINKS = 5;
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/.server/i18n/i18n";
 import {
+  decodeProblem,
   decodeRepeatedly,
   decodeUrl,
   isMailchimpClick,
@@ -27,6 +29,13 @@ describe("decodeUrl: input checks", () => {
     for (const input of ["not a url", "hello", "http//missing-colon", "%%%", "%E0%A4%A", "://nothing", "http://"]) {
       expect(decodeUrl(input)).toEqual({ ok: false, message: "Error: Failed to decode URL" });
     }
+  });
+
+  it("gives a refusal's title and description in the page's language", () => {
+    const en = i18nFor("en");
+    expect(decodeProblem(URL_DECODER_MESSAGES.empty, en)).toEqual({ title: "Please enter a URL to decode", description: null });
+    expect(decodeProblem(URL_DECODER_MESSAGES.failed, en)).toEqual({ title: "Error", description: "Failed to decode URL" });
+    expect(decodeProblem(URL_DECODER_MESSAGES.failed, i18nFor("so")).description).not.toBe("Failed to decode URL");
   });
 
   it("refuses absurdly long input", () => {

@@ -4,6 +4,8 @@
  * field gives the same answer. It never fetches anything: a MailChimp click link is recognised,
  * not followed (following it would record a click and reveal the reader).
  */
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 
 /** The spec's list of tracking parameters (section 9), compared case-insensitively. */
 export const TRACKING_PARAMETERS = [
@@ -24,10 +26,23 @@ export const TRACKING_PARAMETERS = [
   "medium",
 ] as const;
 
+/** The refusals, in English (the outcome's `message`); decodeProblem gives them in a page's language. */
 export const URL_DECODER_MESSAGES = {
   empty: "Please enter a URL to decode",
   failed: "Error: Failed to decode URL",
 } as const;
+
+const PROBLEMS: Record<string, { title: MessageDescriptor; description: MessageDescriptor | null }> = {
+  [URL_DECODER_MESSAGES.empty]: { title: msg`Please enter a URL to decode`, description: null },
+  [URL_DECODER_MESSAGES.failed]: { title: msg`Error`, description: msg`Failed to decode URL` },
+};
+
+/** A refusal's title and description ("Error" / "Failed to decode URL") in the page's language. */
+export function decodeProblem(message: string, i18n: I18n): { title: string; description: string | null } {
+  const problem = PROBLEMS[message];
+  if (!problem) return { title: message, description: null };
+  return { title: i18n._(problem.title), description: problem.description ? i18n._(problem.description) : null };
+}
 
 export interface CleanedUrl {
   /** What was pasted, trimmed. */

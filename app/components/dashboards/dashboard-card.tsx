@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BarChart3 } from "lucide-react";
 import { Link } from "react-router";
 import type { DashboardListItem, DashboardView } from "~/lib/dashboards";
@@ -19,6 +19,8 @@ const EXTERNAL_HEIGHT = 360;
  */
 function Thumbnail({ dashboard, list }: { dashboard: DashboardListItem; list: boolean }) {
   const dataSaver = useDataSaver();
+  const { t } = useLingui();
+  const title = dashboard.title;
   const frame = `aspect-video w-full overflow-hidden rounded-md ${list ? "sm:w-48 sm:shrink-0" : ""}`;
   const image = dataSaver
     ? null
@@ -35,7 +37,7 @@ function Thumbnail({ dashboard, list }: { dashboard: DashboardListItem; list: bo
     <div className={`${frame} bg-slate-100`}>
       <img
         src={image.src}
-        alt={`Preview of ${dashboard.title}`}
+        alt={t`Preview of ${title}`}
         width={image.width}
         height={image.height}
         loading="lazy"
@@ -52,8 +54,9 @@ function Thumbnail({ dashboard, list }: { dashboard: DashboardListItem; list: bo
  * VIEW, and a hover must not count as one.
  */
 export function DashboardCard({ dashboard, view }: { dashboard: DashboardListItem; view: DashboardView }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const list = view === "list";
+  const title = dashboard.title;
   return (
     <article
       className={`flex h-full gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm ${list ? "flex-col sm:flex-row" : "flex-col"}`}
@@ -75,8 +78,8 @@ export function DashboardCard({ dashboard, view }: { dashboard: DashboardListIte
             A page load, not an in-page navigation: the page's Content-Security-Policy lets it
             frame only this dashboard's host, and a policy comes with a page load only.
           */}
-          <Link to={`/dashboards/${dashboard.id}`} reloadDocument className={buttonClass.primary} aria-label={`Open ${dashboard.title}`}>
-            Open
+          <Link to={`/dashboards/${dashboard.id}`} reloadDocument className={buttonClass.primary} aria-label={t`Open ${title}`}>
+            <Trans>Open</Trans>
           </Link>
         </div>
       </div>

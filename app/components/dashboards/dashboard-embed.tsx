@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { ExternalLink, MonitorPlay } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "../ui/styles";
@@ -43,16 +44,17 @@ export function DashboardEmbed({ id, title, embedUrl, loaded: loadedByUrl }: Emb
     );
   }
 
+  const host = new URL(embedUrl).host;
   const label = (
     <>
       <MonitorPlay aria-hidden className="h-4 w-4" />
-      Load dashboard
+      <Trans>Load dashboard</Trans>
     </>
   );
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white px-4 py-12 text-center">
       <p className="max-w-md text-sm text-slate-600">
-        The dashboard comes from {new URL(embedUrl).host} and may use several megabytes of data.
+        <Trans>The dashboard comes from {host} and may use several megabytes of data.</Trans>
       </p>
       {hydrated ? (
         <button type="button" className={buttonClass.primary} onClick={() => setLoadedHere(true)}>
@@ -71,7 +73,7 @@ export function OpenInNewTab({ url }: { url: string }) {
   return (
     <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
       <ExternalLink aria-hidden className="h-4 w-4" />
-      Open in new tab
+      <Trans>Open in new tab</Trans>
     </a>
   );
 }

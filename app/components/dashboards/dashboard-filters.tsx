@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useSubmit } from "react-router";
@@ -13,6 +14,7 @@ const SEARCH_DELAY_MS = 300;
  * through the loader, so both ways show exactly what the server decided.
  */
 export function DashboardFilters({ query, providers }: { query: DashboardQuery; providers: string[] }) {
+  const { t, i18n } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const submit = useSubmit();
@@ -38,7 +40,7 @@ export function DashboardFilters({ query, providers }: { query: DashboardQuery; 
       method="get"
       action="/dashboards"
       role="search"
-      aria-label="Filter dashboards"
+      aria-label={t`Filter dashboards`}
       className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
@@ -56,7 +58,7 @@ export function DashboardFilters({ query, providers }: { query: DashboardQuery; 
       {query.view !== "grid" ? <input type="hidden" name="view" value={query.view} /> : null}
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor="dashboard-search" className={labelClass}>
-          Search dashboards
+          <Trans>Search dashboards</Trans>
         </label>
         <div className="relative mt-1">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
@@ -65,36 +67,36 @@ export function DashboardFilters({ query, providers }: { query: DashboardQuery; 
             name="q"
             type="search"
             defaultValue={query.q}
-            placeholder="Search dashboards..."
+            placeholder={t`Search dashboards...`}
             className={`${inputClass} pl-9`}
           />
         </div>
       </div>
-      <Select id="dashboard-provider" name="provider" label="Provider" defaultValue={query.provider}>
-        <option value="">All providers</option>
+      <Select id="dashboard-provider" name="provider" label={t`Provider`} defaultValue={query.provider}>
+        <option value="">{t`All providers`}</option>
         {providerOptions.map((p) => (
           <option key={p} value={p}>
             {p}
           </option>
         ))}
       </Select>
-      <Select id="dashboard-category" name="category" label="Category" defaultValue={query.category ?? ""}>
-        <option value="">All categories</option>
+      <Select id="dashboard-category" name="category" label={t`Category`} defaultValue={query.category ?? ""}>
+        <option value="">{t`All categories`}</option>
         {DASHBOARD_CATEGORIES.map((c) => (
           <option key={c.value} value={c.value}>
-            {c.label}
+            {i18n._(c.message)}
           </option>
         ))}
       </Select>
-      <Select id="dashboard-sort" name="sort" label="Sort by" defaultValue={sortValue(query)}>
+      <Select id="dashboard-sort" name="sort" label={t`Sort by`} defaultValue={sortValue(query)}>
         {DASHBOARD_SORTS.map((s) => (
           <option key={s.value} value={s.value === "order" ? "" : s.value}>
-            {s.label}
+            {i18n._(s.label)}
           </option>
         ))}
       </Select>
       <button type="submit" className={`${buttonClass.secondary} sm:col-span-2 lg:col-span-1`}>
-        Apply filters
+        <Trans>Apply filters</Trans>
       </button>
     </form>
   );

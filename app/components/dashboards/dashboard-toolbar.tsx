@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LayoutGrid, List, RefreshCw } from "lucide-react";
 import { Link, useRevalidator } from "react-router";
 import { type DashboardQuery, type DashboardView, dashboardsHref, filterChips } from "~/lib/dashboards";
@@ -6,19 +9,22 @@ import { buttonClass } from "../ui/styles";
 
 /** The dashboards' filters as removable chips (one chip component for every list). */
 export function FilterChips({ query }: { query: DashboardQuery }) {
-  return <Chips chips={filterChips(query)} clearHref={dashboardsHref(query, { q: "", provider: "", category: null })} />;
+  const { i18n } = useLingui();
+  return <Chips chips={filterChips(query, i18n)} clearHref={dashboardsHref(query, { q: "", provider: "", category: null })} />;
 }
 
-const VIEWS: { view: DashboardView; label: string; Icon: typeof LayoutGrid }[] = [
-  { view: "grid", label: "Grid view", Icon: LayoutGrid },
-  { view: "list", label: "List view", Icon: List },
+const VIEWS: { view: DashboardView; label: MessageDescriptor; Icon: typeof LayoutGrid }[] = [
+  { view: "grid", label: msg`Grid view`, Icon: LayoutGrid },
+  { view: "list", label: msg`List view`, Icon: List },
 ];
 
 /** Grid or list, as links that keep every other part of the query. */
 export function ViewToggle({ query }: { query: DashboardQuery }) {
+  const { t } = useLingui();
   return (
-    <div role="group" aria-label="Layout" className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
-      {VIEWS.map(({ view, label, Icon }) => {
+    <div role="group" aria-label={t`Layout`} className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
+      {VIEWS.map(({ view, label: message, Icon }) => {
+        const label = t(message);
         const active = query.view === view;
         return (
           <Link
@@ -54,7 +60,7 @@ export function RefreshButton({ href }: { href: string }) {
       }}
     >
       <RefreshCw aria-hidden className={`h-4 w-4 ${busy ? "animate-spin motion-reduce:animate-none" : ""}`} />
-      Refresh
+      <Trans>Refresh</Trans>
     </a>
   );
 }

@@ -1,8 +1,9 @@
+import { useLingui } from "@lingui/react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { type LiveMessage, useLiveEvents } from "./live-events";
-import { NEW_DOCUMENT_TITLE, newDocumentNotification, notificationsReducer, publishedMessage } from "./notifications";
+import { newDocumentNotification, newDocumentTitle, notificationsReducer, publishedMessage } from "./notifications";
 import { NotificationsPanel } from "./notifications-panel";
 
 /** Several changes in a burst (a bulk upload) cause one reload. */
@@ -19,6 +20,7 @@ const RELOADING = ["document.", "dashboard.", "folder.", "settings."];
  * decision 0030), it opens no stream, and closes the one it had.
  */
 export function LiveUpdates({ enabled = true }: { enabled?: boolean }) {
+  const { i18n } = useLingui();
   const [notifications, dispatch] = useReducer(notificationsReducer, []);
   const [open, setOpen] = useState(false);
   const revalidateSoon = useDebouncedRevalidate();
@@ -26,8 +28,8 @@ export function LiveUpdates({ enabled = true }: { enabled?: boolean }) {
   useLiveEvents((message: LiveMessage) => {
     if (message.type === "document.published") {
       const { id, title } = message.data;
-      toast(NEW_DOCUMENT_TITLE, { description: publishedMessage(title) });
-      dispatch({ type: "add", notification: newDocumentNotification({ id, title }, Date.now()) });
+      toast(newDocumentTitle(i18n), { description: publishedMessage(title, i18n) });
+      dispatch({ type: "add", notification: newDocumentNotification({ id, title }, Date.now(), i18n) });
       setOpen(true);
     }
     if (RELOADING.some((prefix) => message.type.startsWith(prefix))) revalidateSoon();

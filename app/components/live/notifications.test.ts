@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/.server/i18n/i18n";
 import {
   type LiveNotification,
   MAX_NOTIFICATIONS,
@@ -8,7 +9,8 @@ import {
   showClearAll,
 } from "./notifications";
 
-const note = (n: number): LiveNotification => newDocumentNotification({ id: `doc-${n}`, title: `Report ${n}` }, 1_000 + n);
+const en = i18nFor("en");
+const note = (n: number): LiveNotification => newDocumentNotification({ id: `doc-${n}`, title: `Report ${n}` }, 1_000 + n, en);
 
 function addMany(count: number, state: LiveNotification[] = []): LiveNotification[] {
   for (let n = 1; n <= count; n++) state = notificationsReducer(state, { type: "add", notification: note(n) });
@@ -39,7 +41,7 @@ describe("notificationsReducer", () => {
   });
 
   it("replaces the notification of a document published again instead of doubling it", () => {
-    const again = newDocumentNotification({ id: "doc-1", title: "Report 1 (revised)" }, 9_999);
+    const again = newDocumentNotification({ id: "doc-1", title: "Report 1 (revised)" }, 9_999, en);
     const state = notificationsReducer(addMany(2), { type: "add", notification: again });
     expect(state.map((n) => n.message)).toEqual(['"Report 1 (revised)" has been published', '"Report 2" has been published']);
   });
@@ -52,7 +54,7 @@ describe("notificationsReducer", () => {
 
 describe("newDocumentNotification", () => {
   it("has the spec's shape, title and message, and a View link to the document", () => {
-    expect(newDocumentNotification({ id: "a b", title: "Site Verification" }, 42)).toEqual({
+    expect(newDocumentNotification({ id: "a b", title: "Site Verification" }, 42, en)).toEqual({
       id: "document.published:a b",
       type: "document.published",
       title: "New Document Available",
@@ -60,6 +62,14 @@ describe("newDocumentNotification", () => {
       timestamp: 42,
       action: { label: "View", url: "/document/a%20b" },
     });
-    expect(publishedMessage('Say "hi"')).toBe('"Say "hi"" has been published');
+    expect(publishedMessage('Say "hi"', en)).toBe('"Say "hi"" has been published');
+  });
+
+  it("is composed in the page's language", () => {
+    const so = newDocumentNotification({ id: "a", title: "Site Verification" }, 42, i18nFor("so"));
+    expect(so.title).not.toBe("New Document Available");
+    expect(so.message).toContain('"Site Verification"');
+    expect(so.message).not.toContain("has been published");
+    expect(so.action.label).not.toBe("View");
   });
 });

@@ -1,7 +1,11 @@
 /**
  * The "Recent Updates" list (public-portal sections 2 and 9): newest first,
  * at most 10, each dismissable, all clearable. Pure, so it is unit-tested.
+ * Its texts are composed in the browser when an event arrives, in the page's
+ * language (the `i18n` of the page's Lingui context).
  */
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 
 export const MAX_NOTIFICATIONS = 10;
 /** "Clear All Notifications" appears when more than this many exist. */
@@ -38,20 +42,23 @@ export function showClearAll(notifications: LiveNotification[]): boolean {
   return notifications.length > CLEAR_ALL_ABOVE;
 }
 
-export const NEW_DOCUMENT_TITLE = "New Document Available";
-
-/** The spec's message: the quoted part is the new document's title. */
-export function publishedMessage(title: string): string {
-  return `"${title}" has been published`;
+/** The toast's and the notification's title. */
+export function newDocumentTitle(i18n: I18n): string {
+  return i18n._(msg`New Document Available`);
 }
 
-export function newDocumentNotification(doc: { id: string; title: string }, timestamp: number): LiveNotification {
+/** The spec's message: the quoted part is the new document's title. */
+export function publishedMessage(title: string, i18n: I18n): string {
+  return i18n._(msg`"${title}" has been published`);
+}
+
+export function newDocumentNotification(doc: { id: string; title: string }, timestamp: number, i18n: I18n): LiveNotification {
   return {
     id: `document.published:${doc.id}`,
     type: "document.published",
-    title: NEW_DOCUMENT_TITLE,
-    message: publishedMessage(doc.title),
+    title: newDocumentTitle(i18n),
+    message: publishedMessage(doc.title, i18n),
     timestamp,
-    action: { label: "View", url: `/document/${encodeURIComponent(doc.id)}` },
+    action: { label: i18n._(msg`View`), url: `/document/${encodeURIComponent(doc.id)}` },
   };
 }

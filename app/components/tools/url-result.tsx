@@ -1,10 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ExternalLink } from "lucide-react";
 import { useId } from "react";
 import type { CleanedUrl } from "~/lib/url-cleaner";
 import { CopyButton } from "../admin/folders/copy-button";
 import { inputClass } from "../ui/styles";
 
-function UrlField({ label, value, id }: { label: string; value: string; id: string }) {
+function UrlField({ label, copyLabel, value, id }: { label: string; copyLabel: string; value: string; id: string }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -18,7 +19,7 @@ function UrlField({ label, value, id }: { label: string; value: string; id: stri
           onFocus={(e) => e.currentTarget.select()}
           className={`${inputClass} min-w-0 flex-1 font-mono`}
         />
-        <CopyButton text={value} label={`Copy ${label.toLowerCase()}`} fieldId={id} />
+        <CopyButton text={value} label={copyLabel} fieldId={id} />
       </div>
     </div>
   );
@@ -26,15 +27,17 @@ function UrlField({ label, value, id }: { label: string; value: string; id: stri
 
 /** What the decoder found, in words: the notes under the three addresses. */
 function Notes({ result }: { result: CleanedUrl }) {
+  const { t } = useLingui();
   const notes: string[] = [];
-  if (result.safelinks) notes.push("Outlook safelinks wrapper removed: the cleaned URL is the address it pointed to.");
+  if (result.safelinks) notes.push(t`Outlook safelinks wrapper removed: the cleaned URL is the address it pointed to.`);
   if (result.mailchimp)
     notes.push(
-      "This is a MailChimp click-tracking link. Its real destination is known only to MailChimp, so it was not followed: opening it would record a click.",
+      t`This is a MailChimp click-tracking link. Its real destination is known only to MailChimp, so it was not followed: opening it would record a click.`,
     );
-  if (result.removed.length) notes.push(`Tracking parameters removed: ${result.removed.join(", ")}.`);
-  else if (!result.mailchimp) notes.push("No tracking parameters found.");
-  if (!result.linkable) notes.push("This is not a web address (http or https), so it is shown as text only and never as a link.");
+  const names = result.removed.join(", ");
+  if (result.removed.length) notes.push(t`Tracking parameters removed: ${names}.`);
+  else if (!result.mailchimp) notes.push(t`No tracking parameters found.`);
+  if (!result.linkable) notes.push(t`This is not a web address (http or https), so it is shown as text only and never as a link.`);
   return (
     <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
       {notes.map((n) => (
@@ -47,11 +50,12 @@ function Notes({ result }: { result: CleanedUrl }) {
 /** Original, decoded and cleaned URLs with copy buttons; the cleaned one is a link only when it is http(s). */
 export function UrlResult({ result, compact = false }: { result: CleanedUrl; compact?: boolean }) {
   const id = useId();
+  const { t } = useLingui();
   return (
     <div className="space-y-3" data-testid="url-result">
-      {compact ? null : <UrlField label="Original URL" value={result.original} id={`${id}-original`} />}
-      {compact ? null : <UrlField label="Decoded URL" value={result.decoded} id={`${id}-decoded`} />}
-      <UrlField label="Cleaned URL" value={result.cleaned} id={`${id}-cleaned`} />
+      {compact ? null : <UrlField label={t`Original URL`} copyLabel={t`Copy original URL`} value={result.original} id={`${id}-original`} />}
+      {compact ? null : <UrlField label={t`Decoded URL`} copyLabel={t`Copy decoded URL`} value={result.decoded} id={`${id}-decoded`} />}
+      <UrlField label={t`Cleaned URL`} copyLabel={t`Copy cleaned URL`} value={result.cleaned} id={`${id}-cleaned`} />
       {result.linkable && !result.mailchimp ? (
         <p className="text-sm">
           <a
@@ -60,9 +64,12 @@ export function UrlResult({ result, compact = false }: { result: CleanedUrl; com
             rel="noopener noreferrer nofollow"
             className="inline-flex items-center gap-1 break-all text-brand-700 underline"
           >
-            Open the cleaned URL
+            <Trans>Open the cleaned URL</Trans>
             <ExternalLink aria-hidden className="h-3.5 w-3.5 shrink-0" />
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only">
+              {" "}
+              <Trans>(opens in a new tab)</Trans>
+            </span>
           </a>
         </p>
       ) : null}

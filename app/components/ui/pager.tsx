@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 
@@ -22,6 +23,7 @@ export function Pager({
   pageCount: number;
   hrefFor: (page: number) => string;
 }) {
+  const { t } = useLingui();
   if (pageCount <= 1) return null;
   const linkClass =
     "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100";
@@ -31,17 +33,17 @@ export function Pager({
         // Pages of the same list: its route is loaded, nothing for route discovery to fetch.
         <Link to={hrefFor(first - 1)} rel="prev" discover="none" className={linkClass}>
           <ChevronLeft aria-hidden className="h-4 w-4" />
-          Previous
+          <Trans>Previous</Trans>
         </Link>
       ) : (
         <span />
       )}
       <span className="text-sm text-slate-600">
-        {first < page ? `Pages ${first}–${page} of ${pageCount}` : `Page ${page} of ${pageCount}`}
+        {first < page ? t`Pages ${first}–${page} of ${pageCount}` : t`Page ${page} of ${pageCount}`}
       </span>
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} rel="next" discover="none" className={linkClass}>
-          Next
+          <Trans>Next</Trans>
           <ChevronRight aria-hidden className="h-4 w-4" />
         </Link>
       ) : (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Toaster as SonnerToaster, toast as sonner } from "sonner";
 import { toasterMounted } from "./toast";
@@ -8,6 +9,7 @@ import { toasterMounted } from "./toast";
  * waited for it are not lost.
  */
 export default function Toaster() {
+  const { t } = useLingui();
   useEffect(() => toasterMounted((kind, title, options) => (kind === "message" ? sonner : sonner[kind])(title, options)), []);
   return (
     /*
@@ -15,6 +17,12 @@ export default function Toaster() {
       keeps them above this corner) and of the public "Recent Updates" panel (bottom right on
       wider screens); on the admin tables it covers titles, never the pinned actions (right).
     */
-    <SonnerToaster richColors closeButton position="bottom-left" />
+    <SonnerToaster
+      richColors
+      closeButton
+      position="bottom-left"
+      containerAriaLabel={t`Notifications`}
+      toastOptions={{ closeButtonAriaLabel: t`Close toast` }}
+    />
   );
 }

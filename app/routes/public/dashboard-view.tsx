@@ -1,4 +1,5 @@
-import { useLingui } from "@lingui/react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft } from "lucide-react";
 import { useMemo } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -11,12 +12,20 @@ import { DashboardEmbed, OpenInNewTab } from "~/components/dashboards/dashboard-
 import { Alert } from "~/components/ui/alert";
 import { useToastMessage } from "~/components/ui/use-toast-message";
 import { formatLongDate } from "~/lib/format";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/dashboard-view";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: loaderData ? siteTitle(matches, loaderData.dashboard.title, "Interactive Dashboards") : siteTitle(matches, "Page not found") },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const i18n = pageI18n();
+  return [
+    {
+      title: loaderData
+        ? siteTitle(matches, loaderData.dashboard.title, i18n._(msg`Interactive Dashboards`))
+        : siteTitle(matches, i18n._(msg`Page not found`)),
+    },
+  ];
+};
 
 /**
  * Whether this request is a visitor opening the dashboard, which records a VIEW: a GET that is
@@ -51,20 +60,19 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate;
 }
 
-const NO_URL = { tone: "error", title: "No URL available", description: "This dashboard doesn't have a valid URL" } as const;
-
 export default function DashboardView({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { dashboard, load } = loaderData;
   const noUrl = !dashboard.embed_url;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new dashboard shows its own toast, even with the same message
-  useToastMessage(useMemo(() => (noUrl ? NO_URL : null), [noUrl, dashboard.id]));
+  const noUrlMessage = { tone: "error", title: t`No URL available`, description: t`This dashboard doesn't have a valid URL` } as const;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new dashboard shows its own toast, even with the same message (its words change only with the language, which reloads the page)
+  useToastMessage(useMemo(() => (noUrl ? noUrlMessage : null), [noUrl, dashboard.id]));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Link to="/dashboards" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
         <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back to Dashboards
+        <Trans>Back to Dashboards</Trans>
       </Link>
 
       <div className="mt-4 flex flex-wrap items-center gap-2">
@@ -88,8 +96,8 @@ export default function DashboardView({ loaderData }: Route.ComponentProps) {
         {dashboard.embed_url ? (
           <DashboardEmbed key={dashboard.id} id={dashboard.id} title={dashboard.title} embedUrl={dashboard.embed_url} loaded={load} />
         ) : (
-          <Alert tone="error" title={NO_URL.title}>
-            {NO_URL.description}
+          <Alert tone="error" title={noUrlMessage.title}>
+            {noUrlMessage.description}
           </Alert>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import { BarChart3 } from "lucide-react";
 import { app } from "~/.server/context";
 import { browseDashboards } from "~/.server/dashboards/dashboards.service";
@@ -5,16 +7,22 @@ import { DashboardCard } from "~/components/dashboards/dashboard-card";
 import { DashboardFilters } from "~/components/dashboards/dashboard-filters";
 import { FilterChips, RefreshButton, ViewToggle } from "~/components/dashboards/dashboard-toolbar";
 import { dashboardsHref, hasActiveFilters, parseDashboardQuery } from "~/lib/dashboards";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/dashboards";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: siteTitle(matches, "Interactive Dashboards") },
-  {
-    name: "description",
-    content: "Interactive dashboards of the CCCM cluster in Somalia: site monitoring, new arrivals, facility mapping and more.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = pageI18n();
+  return [
+    { title: siteTitle(matches, i18n._(msg`Interactive Dashboards`)) },
+    {
+      name: "description",
+      content: i18n._(
+        msg`Interactive dashboards of the CCCM cluster in Somalia: site monitoring, new arrivals, facility mapping and more.`,
+      ),
+    },
+  ];
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parseDashboardQuery(new URL(request.url).searchParams);
@@ -28,7 +36,9 @@ export default function Dashboards({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Interactive Dashboards</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Interactive Dashboards</Trans>
+        </h1>
         <RefreshButton href={dashboardsHref(query)} />
       </div>
 
@@ -36,7 +46,7 @@ export default function Dashboards({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p role="status" className="text-sm text-slate-600">
-          {count} dashboard(s) found
+          <Plural value={count} one="# dashboard(s) found" other="# dashboard(s) found" />
         </p>
         <ViewToggle query={query} />
       </div>
@@ -47,11 +57,15 @@ export default function Dashboards({ loaderData }: Route.ComponentProps) {
       {count === 0 ? (
         <div className="mt-12 flex flex-col items-center text-center text-slate-600">
           <BarChart3 aria-hidden className="h-12 w-12 text-slate-400" />
-          <h2 className="mt-4 text-lg font-semibold text-slate-800">No dashboards found</h2>
+          <h2 className="mt-4 text-lg font-semibold text-slate-800">
+            <Trans>No dashboards found</Trans>
+          </h2>
           <p className="mt-1">
-            {hasActiveFilters(query)
-              ? "No dashboards match your current filters. Try adjusting your search criteria."
-              : "Dashboards will appear here once they are uploaded by administrators."}
+            {hasActiveFilters(query) ? (
+              <Trans>No dashboards match your current filters. Try adjusting your search criteria.</Trans>
+            ) : (
+              <Trans>Dashboards will appear here once they are uploaded by administrators.</Trans>
+            )}
           </p>
         </div>
       ) : (

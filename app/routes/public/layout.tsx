@@ -1,13 +1,16 @@
+import { Trans } from "@lingui/react/macro";
 import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
 import { dataSaverOf } from "~/.server/http/data-saver";
 import { isStaffViewer } from "~/.server/http/maintenance";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { publicLayout } from "~/.server/site/site.service";
 import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintenance";
 import { PublicFooter } from "~/components/layout/public-footer";
 import { PublicHeader } from "~/components/layout/public-header";
 import { LiveUpdates } from "~/components/live/live-updates";
-import { MAINTENANCE_RETRY_AFTER_S } from "~/lib/site-settings";
+import { contactsText, menuText } from "~/lib/site";
+import { MAINTENANCE_RETRY_AFTER_S, siteDescriptionText } from "~/lib/site-settings";
 import type { Route } from "./+types/layout";
 
 /**
@@ -20,7 +23,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = app();
   // Data-saver mode is decided here, once per request; every public component reads this value
   // (components/layout/data-saver.tsx).
-  const layout = { ...(await publicLayout(ctx, { staff: await isStaffViewer(ctx, request) })), dataSaver: dataSaverOf(request) };
+  const chrome = await publicLayout(ctx, { staff: await isStaffViewer(ctx, request) });
+  // The defaults (nothing set by staff) in the reader's language, what staff wrote as written;
+  // done here, so the pages' JavaScript carries neither the defaults nor the code that picks them.
+  const i18n = i18nFor(requestLanguage(request));
+  const layout = {
+    ...chrome,
+    menu: menuText(chrome.menu, i18n),
+    contacts: contactsText(chrome.contacts, i18n),
+    siteDescription: siteDescriptionText(chrome.siteDescription, i18n),
+    dataSaver: dataSaverOf(request),
+  };
   if (layout.maintenance !== "closed") return layout;
   return data(layout, { status: 503, headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_S), "Cache-Control": "no-store" } });
 }
@@ -57,7 +70,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       {loaderData.maintenance === "staff-notice" ? <MaintenanceNotice /> : null}
       <PublicHeader menu={loaderData.menu} siteName={loaderData.siteName} dataSaver={loaderData.dataSaver} />

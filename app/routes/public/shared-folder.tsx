@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Copy, FolderOpen, Mail, MessageCircle } from "lucide-react";
 import { useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -13,15 +16,19 @@ import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { SHARED_FOLDER_PER } from "~/lib/folders";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { pageHref, readPaging } from "~/lib/paging";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/shared-folder";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: siteTitle(matches, loaderData ? loaderData.folder.name : "Page not found") },
-  // A share link is for the people it was sent to, not for search engines.
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const i18n = pageI18n();
+  return [
+    { title: siteTitle(matches, loaderData ? loaderData.folder.name : i18n._(msg`Page not found`)) },
+    // A share link is for the people it was sent to, not for search engines.
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 /** A blocked address's 429 keeps its Retry-After on a data request too (root.tsx keeps it on a page). */
 export const headers = keepHeaders("Retry-After");
@@ -54,10 +61,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-function countLabel(n: number): string {
-  return `${n} ${n === 1 ? "document" : "documents"}`;
-}
-
 /** A page link: `page` always set (even 1), so following it is not counted as a new view of the folder. */
 function pageLink(path: string, page: number, per: number): string {
   const href = pageHref(path, {}, page, per, SHARED_FOLDER_PER);
@@ -66,6 +69,9 @@ function pageLink(path: string, page: number, per: number): string {
 
 export default function SharedFolder({ loaderData }: Route.ComponentProps) {
   const { folder, documents, path, shareUrl } = loaderData;
+  const { t } = useLingui();
+  const name = folder.name;
+  const documentCount = folder.documentCount;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-start gap-3">
@@ -74,7 +80,7 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold">{folder.name}</h1>
             <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800">
-              {countLabel(folder.documentCount)}
+              <Plural value={documentCount} one="# document" other="# documents" />
             </span>
           </div>
           {folder.description ? <p className="mt-2 max-w-3xl text-slate-700">{folder.description}</p> : null}
@@ -84,10 +90,12 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
       <ShareFolder name={folder.name} description={folder.description} url={shareUrl} />
 
       {documents.items.length === 0 ? (
-        <p className="mt-10 text-center text-slate-600">This folder has no published documents yet.</p>
+        <p className="mt-10 text-center text-slate-600">
+          <Trans>This folder has no published documents yet.</Trans>
+        </p>
       ) : (
         <>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Documents in ${folder.name}`}>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Documents in ${name}`}>
             {documents.items.map((doc) => (
               <li key={doc.id}>
                 <DocumentCard doc={doc} />
@@ -95,7 +103,7 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <Pager
-            label={`Pages of ${folder.name}`}
+            label={t`Pages of ${name}`}
             page={documents.page}
             pageCount={documents.pageCount}
             hrefFor={(n) => pageLink(path, n, documents.per)}
@@ -109,20 +117,21 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
 /** The link as text (always), a copy button (with JavaScript), and e-mail/WhatsApp links (plain links, no JavaScript needed). */
 function ShareFolder({ name, description, url }: { name: string; description: string | null; url: string }) {
   const hydrated = useHydrated();
+  const { i18n, t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
-  const subject = `CCCM Folder: ${name}`;
+  const subject = t`CCCM Folder: ${name}`;
   const body = [name, description, url].filter(Boolean).join("\n\n");
   const mailto = `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
   const whatsapp = `https://wa.me/?text=${encodeURIComponent(`${subject}\n${url}`)}`;
   return (
     <section aria-labelledby="share-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="share-heading" className="text-base font-semibold">
-        Share this folder
+        <Trans>Share this folder</Trans>
       </h2>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <label htmlFor="folder-link" className={labelClass}>
-            Folder link
+            <Trans>Folder link</Trans>
           </label>
           <input
             id="folder-link"
@@ -135,14 +144,14 @@ function ShareFolder({ name, description, url }: { name: string; description: st
         </div>
         <div className="flex flex-wrap gap-2">
           {hydrated ? (
-            <button type="button" className={buttonClass.primary} onClick={() => void copyLink(url, input.current)}>
+            <button type="button" className={buttonClass.primary} onClick={() => void copyLink(url, input.current, i18n)}>
               <Copy aria-hidden className="h-4 w-4" />
-              Copy link
+              <Trans>Copy link</Trans>
             </button>
           ) : null}
           <a href={mailto} className={buttonClass.secondary}>
             <Mail aria-hidden className="h-4 w-4" />
-            Email
+            <Trans>Email</Trans>
           </a>
           <a href={whatsapp} className={buttonClass.secondary} target="_blank" rel="noopener noreferrer">
             <MessageCircle aria-hidden className="h-4 w-4" />
@@ -155,7 +164,7 @@ function ShareFolder({ name, description, url }: { name: string; description: st
 }
 
 /** The Clipboard API needs a secure origin; a plain-HTTP install falls back to selecting the field and copying it. */
-async function copyLink(url: string, field: HTMLInputElement | null): Promise<void> {
+async function copyLink(url: string, field: HTMLInputElement | null, i18n: I18n): Promise<void> {
   try {
     if (navigator.clipboard) {
       await navigator.clipboard.writeText(url);
@@ -163,9 +172,9 @@ async function copyLink(url: string, field: HTMLInputElement | null): Promise<vo
       field?.select();
       if (!document.execCommand("copy")) throw new Error("copy refused");
     }
-    toast.success("Link Copied", { description: "Folder link copied to clipboard" });
+    toast.success(i18n._(msg`Link Copied`), { description: i18n._(msg`Folder link copied to clipboard`) });
   } catch {
     field?.select();
-    toast.error("Copy Failed", { description: "Please copy manually" });
+    toast.error(i18n._(msg`Copy Failed`), { description: i18n._(msg`Please copy manually`) });
   }
 }

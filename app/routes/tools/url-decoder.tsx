@@ -1,20 +1,28 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link2 } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { UrlResult } from "~/components/tools/url-result";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
-import { splitMessage } from "~/lib/document-form";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
-import { type DecodeOutcome, decodeUrl } from "~/lib/url-cleaner";
+import { type DecodeOutcome, decodeProblem, decodeUrl } from "~/lib/url-cleaner";
 import type { Route } from "./+types/url-decoder";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: siteTitle(matches, "URL Decoder") },
-  { name: "description", content: "Decode a link, unwrap Outlook safelinks and remove tracking parameters before sharing it." },
-  // Opening a cleaned link must not tell its site which address was decoded here.
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = pageI18n();
+  return [
+    { title: siteTitle(matches, i18n._(msg`URL Decoder`)) },
+    {
+      name: "description",
+      content: i18n._(msg`Decode a link, unwrap Outlook safelinks and remove tracking parameters before sharing it.`),
+    },
+    // Opening a cleaned link must not tell its site which address was decoded here.
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
 
 /**
  * /tools/url-decoder (admin-and-sharing sections 2, 5, 8 and 9): public, no sign-in. Without
@@ -32,11 +40,12 @@ export function headers() {
 }
 
 function Outcome({ outcome }: { outcome: DecodeOutcome }) {
+  const { i18n } = useLingui();
   if (!outcome.ok) {
-    const { title, description } = splitMessage(outcome.message, outcome.message);
+    const { title, description } = decodeProblem(outcome.message, i18n);
     return (
       <Alert tone="error" title={title}>
-        {description === title ? null : description}
+        {description}
       </Alert>
     );
   }
@@ -48,7 +57,7 @@ function RemovedParameters({ names }: { names: string[] }) {
   return (
     <section aria-labelledby="removed-heading" className="mt-8 text-sm text-slate-700">
       <h2 id="removed-heading" className="text-base font-semibold text-slate-900">
-        Parameters removed
+        <Trans>Parameters removed</Trans>
       </h2>
       <p className="mt-2 font-mono">{names.join(", ")}</p>
     </section>
@@ -56,6 +65,7 @@ function RemovedParameters({ names }: { names: string[] }) {
 }
 
 export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const [input, setInput] = useState(loaderData.input);
   const [outcome, setOutcome] = useState<DecodeOutcome | null>(loaderData.outcome);
 
@@ -68,15 +78,17 @@ export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="flex items-center gap-2 text-3xl font-bold">
         <Link2 aria-hidden className="h-7 w-7 text-brand-700" />
-        URL Decoder
+        <Trans>URL Decoder</Trans>
       </h1>
       <p className="mt-2 text-slate-700">
-        Paste a link from an e-mail or a message to see where it really goes: percent-encoding is decoded, Outlook safelinks are unwrapped,
-        MailChimp click-tracking links are recognised (never followed), and tracking parameters are removed.
+        <Trans>
+          Paste a link from an e-mail or a message to see where it really goes: percent-encoding is decoded, Outlook safelinks are
+          unwrapped, MailChimp click-tracking links are recognised (never followed), and tracking parameters are removed.
+        </Trans>
       </p>
       <Form method="get" onSubmit={onSubmit} noValidate className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <label htmlFor="url" className={labelClass}>
-          URL to decode
+          <Trans>URL to decode</Trans>
         </label>
         <textarea
           id="url"
@@ -91,7 +103,7 @@ export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
         />
         <div className="mt-3 flex flex-wrap gap-2">
           <button type="submit" className={buttonClass.primary}>
-            Decode URL
+            <Trans>Decode URL</Trans>
           </button>
           <a
             href="/tools/url-decoder"
@@ -102,11 +114,11 @@ export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
               setOutcome(null);
             }}
           >
-            Clear
+            <Trans>Clear</Trans>
           </a>
         </div>
       </Form>
-      <section aria-label="Result" aria-live="polite" className="mt-6">
+      <section aria-label={t`Result`} aria-live="polite" className="mt-6">
         {outcome ? <Outcome outcome={outcome} /> : null}
       </section>
       {outcome?.ok && outcome.result.removed.length ? <RemovedParameters names={outcome.result.removed} /> : null}
