@@ -20,7 +20,6 @@ import { type WalkIds, type WalkPage, walkPages } from "./support/walk-pages";
  */
 const NOT_YET = new Set<string>([
   "/",
-  "about",
   "documents",
   "reports",
   "guidelines",
@@ -29,12 +28,7 @@ const NOT_YET = new Set<string>([
   "document/:id/text",
   "public-document/:id",
   "shared/document/:idOrToken",
-  "dashboards",
-  "dashboards/:id",
   "shared/folder/:token",
-  "tools/url-decoder",
-  "unauthorized",
-  "*",
   "admin/documents",
   "admin/folders",
   "admin/folders/new",
@@ -120,6 +114,8 @@ function databaseTexts(dataDir: string): string[] {
         }
       }
       texts.add(text);
+      // An address (a dashboard's) may be shown by its host alone.
+      if (URL.canParse(text) && /^https?:/.test(text)) texts.add(new URL(text).host);
       // A comma-separated list (tags) is shown an item at a time.
       for (const part of text.split(/[,\n]/)) if (part.trim().length >= 2) texts.add(part.trim());
     } else if (Array.isArray(value)) value.forEach(add);
@@ -173,9 +169,10 @@ async function shownTexts(page: Page): Promise<string[]> {
 function untranslated(texts: string[]): string[] {
   const found = new Set<string>();
   for (const text of texts) {
-    let rest = text;
+    // Addresses first (a word of data inside one would break it apart), then data, then names.
+    let rest = text.replace(/https?:\/\/\S+|[\w.+-]+@[\w.-]+/g, " ");
     for (const d of data) if (rest.includes(d)) rest = rest.split(d).join(" ");
-    rest = rest.replace(SAME_IN_EVERY_LANGUAGE, " ").replace(/https?:\/\/\S+|[\w.+-]+@[\w.-]+/g, " ");
+    rest = rest.replace(SAME_IN_EVERY_LANGUAGE, " ");
     if (PLAIN_ENGLISH.test(rest)) found.add(text.length > 120 ? `${text.slice(0, 117)}...` : text);
   }
   return [...found];
