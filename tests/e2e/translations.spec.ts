@@ -175,13 +175,25 @@ async function shownTexts(page: Page): Promise<string[]> {
   });
 }
 
+const patterns = new Map<string, RegExp>();
+/** Every occurrence of `text` that is not part of a longer word. */
+function wholeWords(text: string): RegExp {
+  let pattern = patterns.get(text);
+  if (!pattern) {
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "gu");
+    patterns.set(text, pattern);
+  }
+  return pattern;
+}
+
 /** The texts with plain English left once data and the words that never change are taken out. */
 function untranslated(texts: string[]): string[] {
   const found = new Set<string>();
   for (const text of texts) {
     // Addresses first (a word of data inside one would break it apart), then data, then names.
     let rest = text.replace(/https?:\/\/\S+|[\w.+-]+@[\w.-]+/g, " ");
-    for (const d of data) if (rest.includes(d)) rest = rest.split(d).join(" ");
+    // Whole words only: a short value ("IN", "on") must not cut a word or a code in two.
+    for (const d of data) if (rest.includes(d)) rest = rest.replace(wholeWords(d), " ");
     rest = rest.replace(SAME_IN_EVERY_LANGUAGE, " ");
     if (PLAIN_ENGLISH.test(rest)) found.add(text.length > 120 ? `${text.slice(0, 117)}...` : text);
   }
