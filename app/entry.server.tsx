@@ -12,7 +12,7 @@
 import { I18nProvider } from "@lingui/react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { app } from "./.server/context";
 import { responseNonce } from "./.server/http/content-security";
@@ -21,6 +21,8 @@ import { scriptsAfterContent } from "./.server/http/scripts-after-content";
 import { i18nFor, requestLanguage, runInLanguage, serverI18n } from "./.server/i18n/i18n";
 import stylesheet from "./app.css?inline";
 import { PageStylesheetContext } from "./components/layout/page-stylesheet";
+import { IconSprite } from "./components/ui/icon-sprite";
+import { PageSpriteContext } from "./components/ui/page-sprite";
 import { setPageI18nSource } from "./lib/i18n/page-i18n";
 
 /** The stylesheet every page carries in its head; the development server links it instead (root.tsx). */
@@ -32,6 +34,9 @@ const pageStylesheet = import.meta.env.PROD ? stylesheet : null;
  * languages render at once; the render runs in its request's language (runInLanguage below).
  */
 setPageI18nSource(serverI18n);
+
+/** The public icon sprite's symbols, drawn once: every page carries them, no browser draws them (ui/page-sprite.tsx). */
+const pageSprite = renderToStaticMarkup(<IconSprite />).replace(/^<svg[^>]*>|<\/svg>$/g, "");
 
 /** How long a streamed part may take before the render is cut short (it then shows its error). */
 export const streamTimeout = 5_000;
@@ -79,7 +84,9 @@ export default function handleRequest(
     const page = (
       <I18nProvider i18n={i18n}>
         <PageStylesheetContext value={pageStylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <PageSpriteContext value={pageSprite}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PageSpriteContext>
         </PageStylesheetContext>
       </I18nProvider>
     );

@@ -15,7 +15,7 @@ import stylesheetUrl from "./app.css?url";
 import { MaintenancePage } from "./components/layout/maintenance";
 import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { LiveUpdates } from "./components/live/live-updates";
-import { IconSprite } from "./components/ui/icon-sprite";
+import { PageIconSprite } from "./components/ui/page-sprite";
 import { useToastWanted } from "./components/ui/toast";
 import { loadAdminCatalogue } from "./lib/i18n/client-catalogues";
 
@@ -64,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <IconSprite />
+        <PageIconSprite />
         {children}
         <Toasts />
         <ScrollRestoration />

@@ -23,3 +23,18 @@ describe("icon sprites", () => {
     expect(new Set([...pub, ...admin]).size).toBe(pub.length + admin.length);
   });
 });
+
+describe("the page's sprite", () => {
+  it("writes the symbols the server drew, and the browser's render of it carries none of its own", async () => {
+    const { PageIconSprite, PageSpriteContext } = await import("./page-sprite");
+    const symbols = renderToStaticMarkup(<IconSprite />).replace(/^<svg[^>]*>|<\/svg>$/g, "");
+    const page = renderToStaticMarkup(
+      <PageSpriteContext value={symbols}>
+        <PageIconSprite />
+      </PageSpriteContext>,
+    );
+    expect(page).toBe(renderToStaticMarkup(<IconSprite />));
+    expect(symbolIds(page)).toContain("icon-download");
+    expect(renderToStaticMarkup(<PageIconSprite />)).toBe('<svg aria-hidden="true" class="hidden"></svg>');
+  });
+});

@@ -57,7 +57,7 @@ export function SpriteSymbols<Name extends SpriteIconName>({ icons }: { icons: R
   );
 }
 
-/** The public sprite, on every page (root layout). */
+/** The public sprite: drawn once by the server into every page (ui/page-sprite.tsx), never in a browser. */
 export function IconSprite() {
   return <SpriteSymbols icons={PUBLIC_ICONS} />;
 }
