@@ -52,7 +52,7 @@ const NOT_YET = new Set<string>([
  * (PDF, KB), the codes of security events and logs (LOGIN_FAILED), which staff filter by as they
  * are written, and a two-factor secret's groups of letters.
  */
-const SAME_IN_EVERY_LANGUAGE = /\b(?:CCCM|WhatsApp|Email|SQLite|PostgreSQL|argon2id)\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b(?![a-z])/g;
+const SAME_IN_EVERY_LANGUAGE = /\b(?:CCCM|WhatsApp|Email|SQLite|PostgreSQL|argon2id)\b|\b[A-Z0-9]+(?:_[A-Z0-9]+)*\b/g;
 /** Three ASCII letters in a row: the pseudo-language leaves at most a lone v, x or y unaccented. */
 const PLAIN_ENGLISH = /[A-Za-z]{3,}/;
 
