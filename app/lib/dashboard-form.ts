@@ -11,14 +11,7 @@ export const DASHBOARD_PROVIDERS = ["IFRAME", "EXTERNAL", "POWERBI", "RSHINY", "
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 export type DashboardProvider = (typeof DASHBOARD_PROVIDERS)[number];
 
-export const TYPE_LABELS: Record<DashboardType, string> = {
-  site_monitoring: "Site Monitoring",
-  new_arrivals: "New Arrivals",
-  catchement: "Catchment Areas",
-  facility_map: "Facility Mapping",
-  other: "Other",
-};
-
+/** In English: the server returns them; pages show them in their language (components/admin/content/messages.ts). Type names: dashboardTypeLabel there. */
 export const DASHBOARD_MESSAGES = {
   missing: "Missing information: Please fill in title and embed URL",
   embedNotHttps: "Invalid URL: The embed URL must be a secure web address starting with https://",

@@ -13,12 +13,12 @@ import {
   DOCUMENT_MESSAGES,
   editCategoryOptions,
   MAX_UPLOAD_BYTES,
-  progressLabel,
   splitMessage,
   splitTags,
   titleFromFileName,
   UPLOAD_EXTENSIONS,
   uploadPercent,
+  uploadStage,
 } from "./document-form";
 
 describe("the upload form's browser-side checks", () => {
@@ -59,15 +59,15 @@ describe("the upload form's browser-side checks", () => {
     expect(splitTags(" IDP , baidoa, idp ,")).toEqual(["IDP", "baidoa"]);
   });
 
-  it("labels the progress with the spec's stages", () => {
-    expect([0, 24, 25, 74, 75, 99, 100].map(progressLabel)).toEqual([
-      "Preparing upload...",
-      "Preparing upload...",
-      "Uploading file...",
-      "Uploading file...",
-      "Creating record...",
-      "Creating record...",
-      "Complete!",
+  it("places the progress in the spec's stages", () => {
+    expect([0, 24, 25, 74, 75, 99, 100].map(uploadStage)).toEqual([
+      "preparing",
+      "preparing",
+      "uploading",
+      "uploading",
+      "creating",
+      "creating",
+      "complete",
     ]);
     expect([uploadPercent(0, 100), uploadPercent(50, 100), uploadPercent(100, 100), uploadPercent(5, 0)]).toEqual([25, 50, 75, 25]);
   });

@@ -20,7 +20,11 @@ export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(",");
  */
 export const DOCUMENT_TEXT_LIMITS = { title: 300, description: 5000, tag: 60, tags: 30 } as const;
 
-/** Messages of the spec, as "Title: description" (a toast's title and text); the limits' are ours, in its shape. */
+/**
+ * Messages of the spec, as "Title: description" (a toast's title and text); the limits' are ours, in
+ * its shape. In English: the server compares and returns them; pages show them in their language
+ * through components/admin/content/messages.ts (localMessage).
+ */
 export const DOCUMENT_MESSAGES = {
   invalidType: "Invalid file type: Please select a supported file type",
   tooLarge: "File too large: Please select a file smaller than 50MB",
@@ -116,12 +120,15 @@ export function checkAttachmentFile(file: { name: string; size: number }): strin
   return null;
 }
 
-/** Upload progress labels of the spec (section 4), by percentage. */
-export function progressLabel(percent: number): string {
-  if (percent < 25) return "Preparing upload...";
-  if (percent < 75) return "Uploading file...";
-  if (percent < 100) return "Creating record...";
-  return "Complete!";
+/** The upload's stages of the spec (section 4): their labels are the admin catalogue's (components/admin/content/messages.ts). */
+export type UploadStage = "preparing" | "uploading" | "creating" | "complete";
+
+/** The stage a percentage of the upload is in. */
+export function uploadStage(percent: number): UploadStage {
+  if (percent < 25) return "preparing";
+  if (percent < 75) return "uploading";
+  if (percent < 100) return "creating";
+  return "complete";
 }
 
 /**
@@ -135,7 +142,8 @@ export function uploadPercent(loaded: number, total: number): number {
 
 /**
  * The edit dialog's categories (section 3) with the canonical value each is stored as
- * (ARCHITECTURE.md section 4: "Guidelines" is Guideline, "Standards" is Policy).
+ * (ARCHITECTURE.md section 4: "Guidelines" is Guideline, "Standards" is Policy). The labels are
+ * the English ones; the dialog shows them in the page's language (categoryLabel).
  */
 export const EDIT_CATEGORIES: ReadonlyArray<{ label: string; value: Category }> = [
   { label: "Report", value: "Report" },

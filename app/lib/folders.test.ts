@@ -3,8 +3,6 @@ import { BULK_UPLOAD_TYPES, MAX_UPLOAD_BYTES } from "~/.server/uploads/file-type
 import {
   BULK_EXTENSIONS,
   BULK_MAX_BYTES,
-  bulkSummary,
-  bulkSummaryOf,
   bulkTitle,
   checkBulkFile,
   compareNames,
@@ -94,16 +92,5 @@ describe("bulk upload checks", () => {
     expect(bulkTitle("Site List 2024.pdf")).toBe("Site List 2024");
     expect(bulkTitle("C:\\Users\\me\\minutes.final.docx")).toBe("minutes.final");
     expect(bulkTitle(".pdf")).toBe(".pdf");
-  });
-
-  it("summarises the results", () => {
-    expect(bulkSummary(1, 0)).toBe("1 file uploaded, 0 not uploaded");
-    expect(
-      bulkSummaryOf([
-        { name: "a", ok: true, documentId: "1", title: "a" },
-        { name: "b", ok: false, message: "x" },
-        { name: "c", ok: true, documentId: "2", title: "c" },
-      ]),
-    ).toBe("2 files uploaded, 1 not uploaded");
   });
 });

@@ -2,6 +2,7 @@
  * The folder screens' rules (admin-and-sharing sections 3, 4, 5 and 8), pure so the browser can
  * check a bulk selection before sending it; the server checks everything again.
  */
+import { msg } from "@lingui/core/macro";
 import { type Category, canonicalCategory } from "./categories";
 import { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, titleFromFileName } from "./document-form";
 import { extensionOf } from "./file-names";
@@ -34,10 +35,17 @@ export interface QuickSetupItem {
   existed?: boolean;
 }
 
-/** The run's closing count: "11 succeeded, 0 failed". */
+/** The run's successes and failures; pending and creating count as neither. */
+export function quickSetupCounts(items: readonly QuickSetupItem[]): { succeeded: number; failed: number } {
+  return { succeeded: items.filter((i) => i.status === "success").length, failed: items.filter((i) => i.status === "error").length };
+}
+
+/**
+ * The run's closing count in English: "11 succeeded, 0 failed" (tests and logs; pages show it in
+ * their language with components/admin/content/messages.ts).
+ */
 export function quickSetupSummary(items: readonly QuickSetupItem[]): string {
-  const succeeded = items.filter((i) => i.status === "success").length;
-  const failed = items.filter((i) => i.status === "error").length;
+  const { succeeded, failed } = quickSetupCounts(items);
   return `${succeeded} succeeded, ${failed} failed`;
 }
 
@@ -66,6 +74,7 @@ export const BULK_MAX_BYTES = MAX_UPLOAD_BYTES;
 /** Files one bulk request may carry (the form without JavaScript sends them all at once). */
 export const BULK_MAX_FILES = 100;
 
+/** In English, like DOCUMENT_MESSAGES: pages show them in their language (components/admin/content/messages.ts). */
 export const FOLDER_MESSAGES = {
   fetchFailed: "Failed to fetch folders",
   createFailed: "Failed to create folder",
@@ -98,22 +107,24 @@ export function bulkTitle(fileName: string): string {
 /** One file's outcome of a bulk upload. */
 export type BulkFileResult = { name: string; ok: true; documentId: string; title: string } | { name: string; ok: false; message: string };
 
-/** "12 files uploaded, 8 not uploaded" */
-export function bulkSummary(stored: number, refused: number): string {
-  return `${stored} ${stored === 1 ? "file" : "files"} uploaded, ${refused} not uploaded`;
-}
-
-export function bulkSummaryOf(results: readonly BulkFileResult[]): string {
-  const stored = results.filter((r) => r.ok).length;
-  return bulkSummary(stored, results.length - stored);
-}
-
 const NAME_ORDER = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** Names as people sort them, accents and case aside, the same on every database engine. */
 export function compareNames(a: string, b: string): number {
   return NAME_ORDER.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
+
+/**
+ * The copy button's words (the share links' screens, and the public URL decoder's page, which uses
+ * the same button): here, in the public catalogue, because a public page's browser has only that one.
+ */
+export const COPY_MESSAGES = {
+  copy: msg`Copy`,
+  copied: msg`Link Copied`,
+  copiedText: msg`The link is on your clipboard.`,
+  failed: msg`Copy Failed`,
+  failedText: msg`Please copy manually`,
+} as const;
 
 /** Folder cards and a folder's document cards per page (the admin folder list and folder view), unless `?per=` says otherwise. */
 export const FOLDER_CARDS_PER = CARD_PER;

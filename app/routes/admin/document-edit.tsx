@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { wakeFileReader } from "~/.server/contents/reader";
@@ -6,15 +8,17 @@ import { addAttachment, relabelAttachment } from "~/.server/documents/attachment
 import { documentEditPage, rereadDocumentFile, updateDocument } from "~/.server/documents/manage";
 import { flashCookie, readFlash } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { AttachmentsEditor, RELABEL_INTENT } from "~/components/admin/content/attachments-editor";
 import { DocumentEditPage } from "~/components/admin/content/document-edit-form";
+import { FALLBACK_TITLES, localSplit } from "~/components/admin/content/messages";
 import { REREAD_INTENT, RereadForm } from "~/components/admin/content/reread-form";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { facetsInputOf } from "~/lib/document-facets";
-import { splitMessage } from "~/lib/document-form";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import type { Route } from "./+types/document-edit";
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Document | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Edit Document | Admin Portal`) }];
 
 /**
  * The Edit Document dialog's page: what it is without JavaScript, and where its form posts. It
@@ -24,7 +28,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Edit Document | Admin P
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request);
   const page = await documentEditPage(app(), params.id);
-  if (!page) throw data("Document not found", { status: 404 });
+  if (!page) throw data(i18nFor(requestLanguage(request))._(msg`Document not found`), { status: 404 });
   // The layout shows a redirect's message as a toast and clears it; the page also shows it inline.
   return { ...page, flash: readFlash(request).message };
 }
@@ -45,9 +49,10 @@ function backToPage(id: string, message: ToastMessage) {
   return redirect(editHref(id), { headers: { "Set-Cookie": flashCookie(message) } });
 }
 
-function attachmentRefusal(message: string, status: number, attachmentId: string | null = null) {
+function attachmentRefusal(request: Request, message: string, status: number, attachmentId: string | null = null) {
+  const i18n = i18nFor(requestLanguage(request));
   return data(
-    { form: "attachment" as const, ok: false, message: { tone: "error" as const, ...splitMessage(message) }, attachmentId },
+    { form: "attachment" as const, ok: false, message: { tone: "error" as const, ...localSplit(message, i18n) }, attachmentId },
     { status },
   );
 }
@@ -55,34 +60,37 @@ function attachmentRefusal(message: string, status: number, attachmentId: string
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireUser(request);
   const ctx = app();
+  const i18n = i18nFor(requestLanguage(request));
   // Only the attachment form is multipart: its file streams to storage, never into memory.
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     const outcome = await addAttachment(ctx, request, params.id);
-    if (!outcome.ok) return attachmentRefusal(outcome.message, outcome.status);
+    if (!outcome.ok) return attachmentRefusal(request, outcome.message, outcome.status);
+    const label = outcome.attachment.label;
     return backToPage(params.id, {
       tone: "success",
-      title: "Attachment added",
-      description: `"${outcome.attachment.label}" has been added.`,
+      title: i18n._(msg`Attachment added`),
+      description: i18n._(msg`"${label}" has been added.`),
     });
   }
   const form = await request.formData();
   if (text(form, "intent") === REREAD_INTENT) {
-    if (!(await rereadDocumentFile(ctx, params.id))) throw data("Document not found", { status: 404 });
+    if (!(await rereadDocumentFile(ctx, params.id))) throw data(i18n._(msg`Document not found`), { status: 404 });
     wakeFileReader(ctx);
     return backToPage(params.id, {
       tone: "success",
-      title: "File queued",
-      description: "The file's text will be read again in a moment.",
+      title: i18n._(msg`File queued`),
+      description: i18n._(msg`The file's text will be read again in a moment.`),
     });
   }
   if (text(form, "intent") === RELABEL_INTENT) {
     const attachmentId = text(form, "attachmentId");
     const outcome = await relabelAttachment(ctx, params.id, attachmentId, text(form, "label"));
-    if (!outcome.ok) return attachmentRefusal(outcome.message, outcome.status, attachmentId);
+    if (!outcome.ok) return attachmentRefusal(request, outcome.message, outcome.status, attachmentId);
+    const label = outcome.attachment.label;
     return backToPage(params.id, {
       tone: "success",
-      title: "Attachment updated",
-      description: `"${outcome.attachment.label}" has been saved.`,
+      title: i18n._(msg`Attachment updated`),
+      description: i18n._(msg`"${label}" has been saved.`),
     });
   }
   const fields = {
@@ -99,10 +107,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     outcome = await updateDocument(ctx, params.id, fields, session.user, requestMeta(request));
   } catch (error) {
     ctx.log.error({ err: error, documentId: params.id }, "document update failed");
-    return refuse({ tone: "error", title: "Update Failed", description: "The document could not be saved. Please try again." }, null, 500);
+    return refuse(
+      {
+        tone: "error",
+        title: i18n._(FALLBACK_TITLES.updateFailed),
+        description: i18n._(msg`The document could not be saved. Please try again.`),
+      },
+      null,
+      500,
+    );
   }
-  if (!outcome.ok) return refuse({ tone: "error", ...splitMessage(outcome.message, "Update Failed") }, outcome.field, outcome.status);
-  const message: ToastMessage = { tone: "success", title: "Document Updated", description: `"${outcome.document.title}" has been saved.` };
+  if (!outcome.ok)
+    return refuse({ tone: "error", ...localSplit(outcome.message, i18n, FALLBACK_TITLES.updateFailed) }, outcome.field, outcome.status);
+  const title = outcome.document.title;
+  const message: ToastMessage = {
+    tone: "success",
+    title: i18n._(msg`Document Updated`),
+    description: i18n._(msg`"${title}" has been saved.`),
+  };
   // The dialog (JavaScript) stays on the documents page; the page form goes back to it.
   if (text(form, "_dialog") === "1") return { ok: true, message, field: null, fields: null };
   return redirect("/admin/documents", { headers: { "Set-Cookie": flashCookie(message) } });
@@ -117,10 +139,12 @@ export default function EditDocument({ loaderData, actionData }: Route.Component
     <>
       <p>
         <a href="/admin/documents" className="text-sm text-brand-700 underline">
-          Back to documents
+          <Trans>Back to documents</Trans>
         </a>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">Edit Document</h1>
+      <h1 className="mt-2 text-2xl font-bold">
+        <Trans>Edit Document</Trans>
+      </h1>
       <div className="mt-4">
         <DocumentEditPage document={loaderData.document} state={state} suggestions={loaderData.suggestions} />
       </div>

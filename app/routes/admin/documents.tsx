@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { CONTENT_ROLES, getSession, mustEnrolTwoFactor, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
@@ -6,9 +9,11 @@ import { toAdminDocument } from "~/.server/documents/manage";
 import { type UploadFormFields, uploadDocument } from "~/.server/documents/upload";
 import { readFlash } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { CreateDashboardButton } from "~/components/admin/content/dashboard-form";
 import { DOCUMENTS_PATH, DocumentsFilter, documentsHref, isNarrowed, readDocumentState } from "~/components/admin/content/documents-filter";
 import { DocumentsTable } from "~/components/admin/content/documents-table";
+import { localParts, localSplit } from "~/components/admin/content/messages";
 import { RefreshButton } from "~/components/admin/content/refresh-button";
 import { UploadDocumentForm } from "~/components/admin/content/upload-document-form";
 import { useLiveReload } from "~/components/admin/content/use-live-reload";
@@ -17,17 +22,20 @@ import { Pager } from "~/components/ui/pager";
 import { buttonClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { NO_SUGGESTIONS } from "~/lib/document-facets";
-import { DOCUMENT_MESSAGES, splitMessage } from "~/lib/document-form";
+import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import { readListQuery, TABLE_PER } from "~/lib/document-query";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import type { Route } from "./+types/documents";
 
-export const meta: Route.MetaFunction = () => [{ title: "Documents | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Documents | Admin Portal`) }];
 
-const LOAD_FAILED: ToastMessage = {
-  tone: "error",
-  title: "Error loading documents",
-  description: "The documents could not be loaded. Please try Refresh.",
-};
+function loadFailed(i18n: I18n): ToastMessage {
+  return {
+    tone: "error",
+    title: i18n._(msg`Error loading documents`),
+    description: i18n._(msg`The documents could not be loaded. Please try Refresh.`),
+  };
+}
 
 /**
  * One page of the documents (50 unless `?per=` says otherwise), filtered by the search words (the
@@ -55,7 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   } catch (error) {
     ctx.log.error({ err: error }, "loading documents failed");
-    return data({ documents: [], paging: null, query, state, suggestions: NO_SUGGESTIONS, flash, loadError: LOAD_FAILED }, { status: 500 });
+    const loadError = loadFailed(i18nFor(requestLanguage(request)));
+    return data({ documents: [], paging: null, query, state, suggestions: NO_SUGGESTIONS, flash, loadError }, { status: 500 });
   }
 }
 
@@ -68,13 +77,19 @@ interface UploadAnswer {
 }
 
 async function runUpload(request: Request, user: { id: string }): Promise<UploadAnswer> {
+  const i18n = i18nFor(requestLanguage(request));
   const outcome = await uploadDocument(app(), request, user, requestMeta(request));
   if (!outcome.ok) {
-    const message: ToastMessage = { tone: "error", title: outcome.title, description: outcome.description };
+    // The upload's rules (app/lib) answer in English: in the request's language here.
+    const message: ToastMessage = { tone: "error", ...localParts({ title: outcome.title, description: outcome.description }, i18n) };
     return { status: outcome.status, ok: false, message, fields: outcome.fields, document: null };
   }
   const { id, title } = outcome.document;
-  const message: ToastMessage = { tone: "success", title: "Upload successful", description: `"${title}" has been uploaded.` };
+  const message: ToastMessage = {
+    tone: "success",
+    title: i18n._(msg`Upload successful`),
+    description: i18n._(msg`"${title}" has been uploaded.`),
+  };
   return { status: 200, ok: true, message, fields: null, document: { id, title } };
 }
 
@@ -92,11 +107,12 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     if (request.method !== "POST" || !(request.headers.get("Accept") ?? "").includes("application/json")) return next();
     const session = await getSession(request);
+    const i18n = i18nFor(requestLanguage(request));
     if (!session || !CONTENT_ROLES.includes(session.user.role) || (await mustEnrolTwoFactor(session))) {
       return jsonAnswer({
         status: 401,
         ok: false,
-        message: { tone: "error", ...splitMessage(DOCUMENT_MESSAGES.notAuthenticated) },
+        message: { tone: "error", ...localSplit(DOCUMENT_MESSAGES.notAuthenticated, i18n) },
         document: null,
       });
     }
@@ -107,7 +123,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       return jsonAnswer({
         status: 500,
         ok: false,
-        message: { tone: "error", ...splitMessage(DOCUMENT_MESSAGES.uploadFailed) },
+        message: { tone: "error", ...localSplit(DOCUMENT_MESSAGES.uploadFailed, i18n) },
         document: null,
       });
     }
@@ -128,13 +144,16 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
   const { query, state, paging } = loaderData;
   const narrowed = isNarrowed(query, state);
   const total = paging?.total ?? 0;
+  const { t } = useLingui();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Documents</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Documents</Trans>
+        </h1>
         <div className="flex flex-wrap gap-2">
           <a href="#upload-heading" className={buttonClass.primary}>
-            Upload Document
+            <Trans>Upload Document</Trans>
           </a>
           <CreateDashboardButton />
           <RefreshButton href={documentsHref(query, state, { page: paging?.page ?? 1 })} />
@@ -150,7 +169,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="upload-heading" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="upload-heading" tabIndex={-1} className="text-lg font-semibold">
-          Upload Document
+          <Trans>Upload Document</Trans>
         </h2>
         <UploadDocumentForm
           key={actionData ? JSON.stringify(actionData) : "fresh"}
@@ -161,7 +180,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="list-heading" className="mt-8">
         <h2 id="list-heading" className="text-lg font-semibold">
-          {narrowed ? `Matching documents (${total})` : `All documents (${total})`}
+          {narrowed ? t`Matching documents (${total})` : t`All documents (${total})`}
         </h2>
         <DocumentsFilter query={query} state={state} />
         {loaderData.loadError ? (
@@ -172,13 +191,17 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
           </div>
         ) : loaderData.documents.length === 0 ? (
           <div className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            <p>No Documents Found</p>
+            <p>
+              <Trans>No Documents Found</Trans>
+            </p>
             {narrowed ? (
               <p className="mt-1 text-sm">
-                No documents match these filters.{" "}
-                <a href={DOCUMENTS_PATH} className="font-medium text-brand-700 underline">
-                  Show all documents
-                </a>
+                <Trans>
+                  No documents match these filters.{" "}
+                  <a href={DOCUMENTS_PATH} className="font-medium text-brand-700 underline">
+                    Show all documents
+                  </a>
+                </Trans>
               </p>
             ) : null}
           </div>
@@ -187,7 +210,7 @@ export default function AdminDocuments({ loaderData, actionData }: Route.Compone
             <DocumentsTable documents={loaderData.documents} suggestions={loaderData.suggestions} />
             {paging ? (
               <Pager
-                label="Pages of documents"
+                label={t`Pages of documents`}
                 page={paging.page}
                 pageCount={paging.pageCount}
                 hrefFor={(n) => documentsHref(query, state, { page: n })}

@@ -1,15 +1,20 @@
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { createFolder } from "~/.server/folders/folders.admin";
 import { flashCookie } from "~/.server/http/flash";
 import { requestMeta } from "~/.server/http/request-meta";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
+import { FALLBACK_TITLES, localMessage } from "~/components/admin/content/messages";
 import { CreateFolderPageForm, EMPTY_FOLDER, type FolderFormValues } from "~/components/admin/folders/create-folder-form";
 import type { ToastMessage } from "~/components/ui/use-toast-message";
 import { FOLDER_MESSAGES } from "~/lib/folders";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import type { Route } from "./+types/folder-new";
 
-export const meta: Route.MetaFunction = () => [{ title: "Create Folder | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Create Folder | Admin Portal`) }];
 
 /** The Create Folder page (without JavaScript); its action also serves the dialog. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +31,12 @@ export async function action({ request }: Route.ActionArgs) {
     isPublic: form.get("isPublic") === "true",
   };
   const dialog = form.get("_dialog") === "1";
-  const failed: ToastMessage = { tone: "error", title: "Error", description: FOLDER_MESSAGES.createFailed };
+  const i18n = i18nFor(requestLanguage(request));
+  const failed: ToastMessage = {
+    tone: "error",
+    title: i18n._(FALLBACK_TITLES.error),
+    description: localMessage(FOLDER_MESSAGES.createFailed, i18n),
+  };
   const ctx = app();
   let outcome: Awaited<ReturnType<typeof createFolder>>;
   try {
@@ -38,7 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
   // An empty name does nothing: the form comes back as it was, without a message.
   if (!outcome.ok && outcome.reason === "empty") return { ok: false, empty: true, values };
   if (!outcome.ok) return data({ ok: false, message: failed, values }, { status: 400 });
-  const message: ToastMessage = { tone: "success", title: "Folder created", description: `"${outcome.folder.name}" has been created.` };
+  const name = outcome.folder.name;
+  const message: ToastMessage = {
+    tone: "success",
+    title: i18n._(msg`Folder created`),
+    description: i18n._(msg`"${name}" has been created.`),
+  };
   if (dialog) return { ok: true, message, values: null };
   return redirect("/admin/folders", { headers: { "Set-Cookie": flashCookie(message) } });
 }
@@ -49,10 +64,12 @@ export default function NewFolder({ actionData }: Route.ComponentProps) {
     <>
       <p>
         <a href="/admin/folders" className="text-sm text-brand-700 underline">
-          Back to folders
+          <Trans>Back to folders</Trans>
         </a>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">Create Folder</h1>
+      <h1 className="mt-2 text-2xl font-bold">
+        <Trans>Create Folder</Trans>
+      </h1>
       <div className="mt-4">
         <CreateFolderPageForm key={JSON.stringify(actionData ?? null)} values={actionData?.values ?? EMPTY_FOLDER} message={message} />
       </div>

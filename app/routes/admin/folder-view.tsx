@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, Eye, FolderOpen } from "lucide-react";
 import { data } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
@@ -6,6 +9,8 @@ import { facetSuggestions } from "~/.server/documents/documents.service";
 import { folderChoices, folderView } from "~/.server/folders/folders.admin";
 import { readFlash } from "~/.server/http/flash";
 import { siteOrigin } from "~/.server/http/origins";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
+import { FALLBACK_TITLES, localMessage } from "~/components/admin/content/messages";
 import { EnhancedShareDialog } from "~/components/admin/enhanced-share-dialog";
 import { BulkUploadButton } from "~/components/admin/folders/bulk-upload";
 import { PublicBadge } from "~/components/admin/folders/folder-card";
@@ -18,14 +23,19 @@ import { buttonClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { type FacetSuggestions, NO_SUGGESTIONS } from "~/lib/document-facets";
 import { FOLDER_CARDS_PER, FOLDER_MESSAGES } from "~/lib/folders";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { pageHref, readPaging } from "~/lib/paging";
 import type { Route } from "./+types/folder-view";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.view?.folder.name ?? "Folder"} | Folders | Admin Portal` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const i18n = pageI18n();
+  const name = loaderData?.view?.folder.name ?? i18n._(msg`Folder`);
+  return [{ title: i18n._(msg`${name} | Folders | Admin Portal`) }];
+};
 
-const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error", description: FOLDER_MESSAGES.loadFailed };
+function loadFailed(i18n: I18n): ToastMessage {
+  return { tone: "error", title: i18n._(FALLBACK_TITLES.error), description: localMessage(FOLDER_MESSAGES.loadFailed, i18n) };
+}
 
 /**
  * The folder view (admin-and-sharing section 2): Back, Share Folder, and the folder's documents by
@@ -35,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireUser(request);
   const ctx = app();
   const url = new URL(request.url);
+  const i18n = i18nFor(requestLanguage(request));
   const paging = readPaging(url.searchParams, FOLDER_CARDS_PER);
   const base = { origin: siteOrigin(ctx.config, request), share: url.searchParams.get("share"), flash: readFlash(request).message };
   let view: Awaited<ReturnType<typeof folderView>>;
@@ -44,9 +55,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     [view, folders, suggestions] = await Promise.all([folderView(ctx, params.id, paging), folderChoices(ctx), facetSuggestions(ctx)]);
   } catch (error) {
     ctx.log.error({ err: error, folderId: params.id }, "loading a folder failed");
-    return data({ ...base, view: null, folders: [], suggestions: NO_SUGGESTIONS, loadError: LOAD_FAILED }, { status: 500 });
+    return data({ ...base, view: null, folders: [], suggestions: NO_SUGGESTIONS, loadError: loadFailed(i18n) }, { status: 500 });
   }
-  if (!view) throw data(FOLDER_MESSAGES.loadFailed, { status: 404 });
+  if (!view) throw data(localMessage(FOLDER_MESSAGES.loadFailed, i18n), { status: 404 });
   return { ...base, view, folders, suggestions, loadError: null };
 }
 
@@ -58,11 +69,16 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
   const path = view ? `/admin/folders/${view.folder.id}` : "";
   const hrefFor = (n: number) => pageHref(path, {}, n, documents?.per ?? FOLDER_CARDS_PER, FOLDER_CARDS_PER);
   const pageParams = documents ? (hrefFor(documents.page).split("?")[1] ?? "") : "";
+  const { i18n, t } = useLingui();
+  const failed = loadError ?? loadFailed(i18n);
+  const total = view?.documents.total ?? 0;
+  const views = view?.folder.viewCount ?? 0;
+  const folderName = view?.folder.name ?? "";
   return (
     <>
       <a href="/admin/folders" className={buttonClass.ghost}>
         <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back
+        <Trans>Back</Trans>
       </a>
       {flash ? (
         <div className="mt-4">
@@ -73,8 +89,8 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
       ) : null}
       {!view ? (
         <div className="mt-4">
-          <Alert tone="error" title={LOAD_FAILED.title}>
-            {LOAD_FAILED.description}
+          <Alert tone="error" title={failed.title}>
+            {failed.description}
           </Alert>
         </div>
       ) : (
@@ -89,8 +105,7 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
               {view.folder.description ? <p className="mt-1 max-w-3xl text-slate-700">{view.folder.description}</p> : null}
               <p className="mt-1 flex items-center gap-1 text-sm text-slate-600">
                 <Eye aria-hidden className="h-4 w-4" />
-                {view.folder.viewCount} {view.folder.viewCount === 1 ? "view" : "views"} · {view.documents.total}{" "}
-                {view.documents.total === 1 ? "document" : "documents"}
+                <Plural value={views} one="# view" other="# views" /> · <Plural value={total} one="# document" other="# documents" />
               </p>
             </div>
           </div>
@@ -106,7 +121,7 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
                 }}
                 origin={origin}
                 returnTo={`${path}?${pageParams ? `${pageParams}&` : ""}share=folder#share-folder-${view.folder.id}`}
-                label="Share Folder"
+                label={t`Share Folder`}
                 defaultOpen={share === "folder"}
                 triggerClassName={buttonClass.primary}
               />
@@ -116,11 +131,11 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
           </div>
           <section aria-labelledby="documents-heading" className="mt-8">
             <h2 id="documents-heading" className="text-lg font-semibold">
-              Documents ({view.documents.total})
+              {t`Documents (${total})`}
             </h2>
             {view.documents.items.length === 0 ? (
               <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-                This folder has no documents yet.
+                <Trans>This folder has no documents yet.</Trans>
               </p>
             ) : (
               <>
@@ -138,7 +153,7 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
                 <Pager
-                  label={`Pages of ${view.folder.name}`}
+                  label={t`Pages of ${folderName}`}
                   page={view.documents.page}
                   pageCount={view.documents.pageCount}
                   hrefFor={hrefFor}

@@ -1,16 +1,21 @@
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Form } from "react-router";
 import { CONTENT_ROLES, getSession, mustEnrolTwoFactor, requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { ensureGuidanceFolder, runQuickSetup } from "~/.server/folders/quick-setup";
 import { requestMeta } from "~/.server/http/request-meta";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
+import { FALLBACK_TITLES, localMessage, quickSetupSummaryText } from "~/components/admin/content/messages";
 import { PENDING_ITEMS, QuickSetupList } from "~/components/admin/folders/quick-setup";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/styles";
 import { useToastMessage } from "~/components/ui/use-toast-message";
-import { FOLDER_MESSAGES, quickSetupSummary } from "~/lib/folders";
+import { FOLDER_MESSAGES } from "~/lib/folders";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import type { Route } from "./+types/folders-quick-setup";
 
-export const meta: Route.MetaFunction = () => [{ title: "Quick Setup | Folders | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Quick Setup | Folders | Admin Portal`) }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);
@@ -40,14 +45,16 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireUser(request);
   const items = await runQuickSetup(app(), session.user, requestMeta(request));
+  const i18n = i18nFor(requestLanguage(request));
   const failed = items.some((i) => i.status === "error");
-  const summary = quickSetupSummary(items);
+  const summary = quickSetupSummaryText(items, i18n);
+  const failure = localMessage(FOLDER_MESSAGES.guidanceFailed, i18n);
   return {
     items,
     summary,
     message: failed
-      ? { tone: "error" as const, title: "Error", description: `${FOLDER_MESSAGES.guidanceFailed} (${summary})` }
-      : { tone: "success" as const, title: "Guidance folders ready", description: summary },
+      ? { tone: "error" as const, title: i18n._(FALLBACK_TITLES.error), description: `${failure} (${summary})` }
+      : { tone: "success" as const, title: i18n._(msg`Guidance folders ready`), description: summary },
   };
 }
 
@@ -57,12 +64,14 @@ export default function QuickSetupPage({ actionData }: Route.ComponentProps) {
     <>
       <p>
         <a href="/admin/folders" className="text-sm text-brand-700 underline">
-          Back to folders
+          <Trans>Back to folders</Trans>
         </a>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">Quick Setup</h1>
+      <h1 className="mt-2 text-2xl font-bold">
+        <Trans>Quick Setup</Trans>
+      </h1>
       <p className="mt-2 max-w-2xl text-sm text-slate-600">
-        Creates the eleven guidance folders. Folders that already exist are kept and count as a success.
+        <Trans>Creates the eleven guidance folders. Folders that already exist are kept and count as a success.</Trans>
       </p>
       <div className="mt-4 max-w-2xl space-y-4">
         {actionData ? (
@@ -78,7 +87,7 @@ export default function QuickSetupPage({ actionData }: Route.ComponentProps) {
         ) : null}
         <Form method="post">
           <button type="submit" className={buttonClass.primary}>
-            Create guidance folders
+            <Trans>Create guidance folders</Trans>
           </button>
         </Form>
       </div>

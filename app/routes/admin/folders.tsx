@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Eye, FileText, Folder, Search } from "lucide-react";
 import { data, Form } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
@@ -6,6 +9,8 @@ import { facetSuggestions } from "~/.server/documents/documents.service";
 import { folderChoices, listFolders } from "~/.server/folders/folders.admin";
 import { readFlash } from "~/.server/http/flash";
 import { siteOrigin } from "~/.server/http/origins";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
+import { FALLBACK_TITLES, localMessage } from "~/components/admin/content/messages";
 import { BulkUploadButton } from "~/components/admin/folders/bulk-upload";
 import { CreateFolderButton } from "~/components/admin/folders/create-folder-form";
 import { FolderCard } from "~/components/admin/folders/folder-card";
@@ -18,12 +23,15 @@ import { buttonClass, inputClass } from "~/components/ui/styles";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
 import { NO_SUGGESTIONS } from "~/lib/document-facets";
 import { FOLDER_CARDS_PER, FOLDER_MESSAGES } from "~/lib/folders";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { pageHref, readPaging } from "~/lib/paging";
 import type { Route } from "./+types/folders";
 
-export const meta: Route.MetaFunction = () => [{ title: "Folders | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Folders | Admin Portal`) }];
 
-const LOAD_FAILED: ToastMessage = { tone: "error", title: "Error", description: FOLDER_MESSAGES.fetchFailed };
+function loadFailed(i18n: I18n): ToastMessage {
+  return { tone: "error", title: i18n._(FALLBACK_TITLES.error), description: localMessage(FOLDER_MESSAGES.fetchFailed, i18n) };
+}
 
 /**
  * Folder management (admin-and-sharing section 2): search, the four actions, the counters and the
@@ -46,7 +54,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   } catch (error) {
     ctx.log.error({ err: error }, "loading folders failed");
     return data(
-      { ...base, folders: [], paging: null, totals: null, choices: [], suggestions: NO_SUGGESTIONS, loadError: LOAD_FAILED },
+      {
+        ...base,
+        folders: [],
+        paging: null,
+        totals: null,
+        choices: [],
+        suggestions: NO_SUGGESTIONS,
+        loadError: loadFailed(i18nFor(requestLanguage(request))),
+      },
       { status: 500 },
     );
   }
@@ -67,12 +83,15 @@ function Counter({ label, value, Icon }: { label: string; value: number; Icon: t
 export default function AdminFolders({ loaderData }: Route.ComponentProps) {
   const { q, origin, flash, folders, paging, totals, choices, suggestions, loadError } = loaderData;
   const total = paging?.total ?? 0;
+  const { t } = useLingui();
   useToastMessage(loadError);
   useFolderLiveReload();
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Folders</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Folders</Trans>
+        </h1>
         <div className="flex flex-wrap gap-2">
           <QuickSetupButton />
           <UploadToFolderButton folders={choices} suggestions={suggestions} />
@@ -96,36 +115,36 @@ export default function AdminFolders({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Form method="get" role="search" className="mt-4 flex max-w-xl gap-2">
         <label htmlFor="folder-search" className="sr-only">
-          Search folders
+          <Trans>Search folders</Trans>
         </label>
         <input
           id="folder-search"
           type="search"
           name="q"
           defaultValue={q}
-          placeholder="Search folders by name or description"
+          placeholder={t`Search folders by name or description`}
           className={inputClass}
         />
         {paging && paging.per !== FOLDER_CARDS_PER ? <input type="hidden" name="per" value={paging.per} /> : null}
         <button type="submit" className={buttonClass.secondary}>
           <Search aria-hidden className="h-4 w-4" />
-          Search
+          <Trans>Search</Trans>
         </button>
       </Form>
       {totals ? (
         <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-          <Counter label="Total Folders" value={totals.folders} Icon={Folder} />
-          <Counter label="Total Documents" value={totals.documents} Icon={FileText} />
-          <Counter label="Total Views" value={totals.views} Icon={Eye} />
+          <Counter label={t`Total Folders`} value={totals.folders} Icon={Folder} />
+          <Counter label={t`Total Documents`} value={totals.documents} Icon={FileText} />
+          <Counter label={t`Total Views`} value={totals.views} Icon={Eye} />
         </dl>
       ) : null}
       <section aria-labelledby="folders-heading" className="mt-8">
         <h2 id="folders-heading" className="text-lg font-semibold">
-          {q ? `Folders matching "${q}" (${total})` : `All folders (${total})`}
+          {q ? t`Folders matching "${q}" (${total})` : t`All folders (${total})`}
         </h2>
         {folders.length === 0 && !loadError ? (
           <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-            {q ? "No folders match your search." : "No folders yet. Use Quick Setup for the guidance folders, or Create Folder."}
+            {q ? t`No folders match your search.` : t`No folders yet. Use Quick Setup for the guidance folders, or Create Folder.`}
           </p>
         ) : (
           <>
@@ -138,7 +157,7 @@ export default function AdminFolders({ loaderData }: Route.ComponentProps) {
             </ul>
             {paging ? (
               <Pager
-                label="Pages of folders"
+                label={t`Pages of folders`}
                 page={paging.page}
                 pageCount={paging.pageCount}
                 hrefFor={(n) => pageHref("/admin/folders", { q }, n, paging.per, FOLDER_CARDS_PER)}

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
@@ -5,15 +8,18 @@ import { flashCookie, readFlash } from "~/.server/http/flash";
 import { siteOrigin } from "~/.server/http/origins";
 import { safeAdminRedirect } from "~/.server/http/redirects";
 import { requestMeta } from "~/.server/http/request-meta";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { ensureShareToken, isShareKind, listShareLinks, regenerateShareToken, revokeShareToken } from "~/.server/shares/shares.service";
+import { FALLBACK_TITLES } from "~/components/admin/content/messages";
 import { CreateLinkForm, SharedDocumentsTable, SharedFoldersTable } from "~/components/admin/folders/share-links-tables";
 import { Alert } from "~/components/ui/alert";
 import { Pager } from "~/components/ui/pager";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { pageHref, readPaging, TABLE_PER } from "~/lib/paging";
 import type { Route } from "./+types/shareable-links";
 
-export const meta: Route.MetaFunction = () => [{ title: "Shareable Links | Admin Portal" }];
+export const meta: Route.MetaFunction = () => [{ title: pageI18n()._(msg`Shareable Links | Admin Portal`) }];
 
 /**
  * Two paged tables on one page: the documents' page is `?page=`, the folders' `?fpage=`, both
@@ -39,16 +45,31 @@ const FOLDERS_PAGE = "fpage";
 const INTENTS = ["ensure", "revoke", "regenerate"] as const;
 type Intent = (typeof INTENTS)[number];
 
-function successMessage(intent: Intent, label: string, created: boolean): ToastMessage {
+function successMessage(intent: Intent, label: string, created: boolean, i18n: I18n): ToastMessage {
   if (intent === "ensure")
-    return { tone: "success", title: created ? "Link created" : "Link ready", description: `The share link for "${label}" is ready.` };
-  if (intent === "revoke") return { tone: "success", title: "Link revoked", description: `The link to "${label}" no longer opens.` };
-  return { tone: "success", title: "Link regenerated", description: `The old link to "${label}" no longer opens; share the new one.` };
+    return {
+      tone: "success",
+      title: created ? i18n._(msg`Link created`) : i18n._(msg`Link ready`),
+      description: i18n._(msg`The share link for "${label}" is ready.`),
+    };
+  if (intent === "revoke")
+    return { tone: "success", title: i18n._(msg`Link revoked`), description: i18n._(msg`The link to "${label}" no longer opens.`) };
+  return {
+    tone: "success",
+    title: i18n._(msg`Link regenerated`),
+    description: i18n._(msg`The old link to "${label}" no longer opens; share the new one.`),
+  };
 }
 
-const NOT_FOUND: ToastMessage = { tone: "error", title: "Error", description: "This document or folder no longer exists." };
-const NO_LINK: ToastMessage = { tone: "error", title: "Error", description: "This item has no share link." };
-const FAILED: ToastMessage = { tone: "error", title: "Error", description: "The share link could not be changed. Please try again." };
+function refusal(reason: "not-found" | "no-link" | "failed", i18n: I18n): ToastMessage {
+  const description =
+    reason === "not-found"
+      ? i18n._(msg`This document or folder no longer exists.`)
+      : reason === "no-link"
+        ? i18n._(msg`This item has no share link.`)
+        : i18n._(msg`The share link could not be changed. Please try again.`);
+  return { tone: "error", title: i18n._(FALLBACK_TITLES.error), description };
+}
 
 /**
  * Create (on demand, also for the share dialogs), revoke and regenerate share tokens. The dialogs
@@ -72,23 +93,24 @@ export async function action({ request }: Route.ActionArgs) {
     dialog ? data({ ok: false, message, token: null }, { status }) : back(message);
   const ctx = app();
   const meta = requestMeta(request);
+  const i18n = i18nFor(requestLanguage(request));
   try {
     if (intent === "revoke") {
       const outcome = await revokeShareToken(ctx, kind, id, session.user, meta);
-      if (!outcome.ok) return refuse(outcome.reason === "not-found" ? NOT_FOUND : NO_LINK, outcome.reason === "not-found" ? 404 : 409);
-      const message = successMessage("revoke", outcome.label, false);
+      if (!outcome.ok) return refuse(refusal(outcome.reason, i18n), outcome.reason === "not-found" ? 404 : 409);
+      const message = successMessage("revoke", outcome.label, false, i18n);
       return dialog ? { ok: true, message, token: null } : back(message);
     }
     const outcome =
       intent === "ensure"
         ? await ensureShareToken(ctx, kind, id, session.user, meta)
         : await regenerateShareToken(ctx, kind, id, session.user, meta);
-    if (!outcome.ok) return refuse(outcome.reason === "not-found" ? NOT_FOUND : NO_LINK, outcome.reason === "not-found" ? 404 : 409);
-    const message = successMessage(intent as Intent, outcome.label, outcome.created);
+    if (!outcome.ok) return refuse(refusal(outcome.reason, i18n), outcome.reason === "not-found" ? 404 : 409);
+    const message = successMessage(intent as Intent, outcome.label, outcome.created, i18n);
     return dialog ? { ok: true, message, token: outcome.token } : back(message);
   } catch (error) {
     ctx.log.error({ err: error, intent, kind, id }, "share link change failed");
-    return refuse(FAILED, 500);
+    return refuse(refusal("failed", i18n), 500);
   }
 }
 
@@ -106,12 +128,19 @@ export default function ShareableLinks({ loaderData, actionData }: Route.Compone
   const search = new URLSearchParams(state).toString();
   const here = search ? `${PATH}?${search}` : PATH;
   const without = (name: string) => Object.fromEntries(Object.entries(state).filter(([key]) => key !== name));
+  const { t } = useLingui();
+  const documentsTotal = links.documents.total;
+  const foldersTotal = links.folders.total;
   return (
     <>
-      <h1 className="text-2xl font-bold">Shareable Links</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Shareable Links</Trans>
+      </h1>
       <p className="mt-2 max-w-3xl text-sm text-slate-600">
-        Documents and folders that can be opened by a share link, without signing in. Revoking a link stops it at once; regenerating gives a
-        new link and stops the old one. Drafts and private folders open for visitors only once they are published or public.
+        <Trans>
+          Documents and folders that can be opened by a share link, without signing in. Revoking a link stops it at once; regenerating gives
+          a new link and stops the old one. Drafts and private folders open for visitors only once they are published or public.
+        </Trans>
       </p>
       {flash ? (
         <div className="mt-4">
@@ -123,12 +152,12 @@ export default function ShareableLinks({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="documents-heading" className="mt-8">
         <h2 id="documents-heading" className="text-lg font-semibold">
-          Documents ({links.documents.total})
+          <Trans>Documents ({documentsTotal})</Trans>
         </h2>
         <CreateLinkForm kind="document" picker={links.unshared.documents} findParam="dfind" keep={without("dfind")} returnTo={here} />
         <SharedDocumentsTable documents={links.documents.items} origin={origin} returnTo={here} />
         <Pager
-          label="Pages of shared documents"
+          label={t`Pages of shared documents`}
           page={links.documents.page}
           pageCount={links.documents.pageCount}
           hrefFor={(n) => pageHref(PATH, without("page"), n, per)}
@@ -137,12 +166,12 @@ export default function ShareableLinks({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="folders-heading" className="mt-10">
         <h2 id="folders-heading" className="text-lg font-semibold">
-          Folders ({links.folders.total})
+          <Trans>Folders ({foldersTotal})</Trans>
         </h2>
         <CreateLinkForm kind="folder" picker={links.unshared.folders} findParam="ffind" keep={without("ffind")} returnTo={here} />
         <SharedFoldersTable folders={links.folders.items} origin={origin} returnTo={here} />
         <Pager
-          label="Pages of shared folders"
+          label={t`Pages of shared folders`}
           page={links.folders.page}
           pageCount={links.folders.pageCount}
           hrefFor={(n) => pageHref(PATH, without(FOLDERS_PAGE), n, per, TABLE_PER, FOLDERS_PAGE)}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { buttonClass, dialogClass } from "../../ui/styles";
@@ -15,6 +16,7 @@ export interface AdminDialogProps {
 
 /** The admin screens' modal: focus trap, Esc to close, focus back on the trigger (Radix). */
 export function AdminDialog({ open, onOpenChange, trigger, title, description, wide = false, children }: AdminDialogProps) {
+  const { t } = useLingui();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
@@ -27,7 +29,7 @@ export function AdminDialog({ open, onOpenChange, trigger, title, description, w
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close className={`${buttonClass.ghost} -mr-2 -mt-1 px-2`} aria-label="Close">
+            <Dialog.Close className={`${buttonClass.ghost} -mr-2 -mt-1 px-2`} aria-label={t`Close`}>
               <X aria-hidden className="h-4 w-4" />
             </Dialog.Close>
           </div>

@@ -1,7 +1,8 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BarChart3 } from "lucide-react";
 import { useId } from "react";
 import { Form, useFetcher } from "react-router";
-import { DASHBOARD_PROVIDERS, DASHBOARD_TYPES, type DashboardFormFields, NEW_DASHBOARD_FIELDS, TYPE_LABELS } from "~/lib/dashboard-form";
+import { DASHBOARD_PROVIDERS, DASHBOARD_TYPES, type DashboardFormFields, NEW_DASHBOARD_FIELDS } from "~/lib/dashboard-form";
 import type { ThumbnailImage } from "~/lib/dashboard-thumbnail";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
@@ -9,6 +10,7 @@ import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
 import { useDialogAction } from "./action-result";
 import { AdminDialog } from "./admin-dialog";
+import { dashboardTypeLabel } from "./messages";
 import { ThumbnailField } from "./thumbnail-field";
 
 export const NEW_DASHBOARD_HREF = "/admin/dashboards/new";
@@ -24,11 +26,12 @@ export function CreateDashboardButton() {
   const hydrated = useHydrated();
   const fetcher = useFetcher();
   const { open, setOpen, error } = useDialogAction(fetcher.data);
+  const { t } = useLingui();
   if (!hydrated) {
     return (
       <a href={NEW_DASHBOARD_HREF} className={buttonClass.secondary}>
         <BarChart3 aria-hidden className="h-4 w-4" />
-        Create Dashboard
+        <Trans>Create Dashboard</Trans>
       </a>
     );
   }
@@ -38,11 +41,11 @@ export function CreateDashboardButton() {
       open={open}
       onOpenChange={setOpen}
       wide
-      title="Create Dashboard"
+      title={t`Create Dashboard`}
       trigger={
         <button type="button" className={buttonClass.secondary}>
           <BarChart3 aria-hidden className="h-4 w-4" />
-          Create Dashboard
+          <Trans>Create Dashboard</Trans>
         </button>
       }
     >
@@ -51,10 +54,10 @@ export function CreateDashboardButton() {
         <DashboardFields values={NEW_DASHBOARD_FIELDS} state={error ? { message: error.message, field: error.field } : { message: null }} />
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className={buttonClass.primary} disabled={busy}>
-            {busy ? "Creating..." : "Create Dashboard"}
+            {busy ? t`Creating...` : t`Create Dashboard`}
           </button>
         </div>
       </fetcher.Form>
@@ -87,7 +90,7 @@ export function DashboardPageForm({
           {submitLabel}
         </button>
         <a href="/admin/dashboards" className={buttonClass.secondary}>
-          Cancel
+          <Trans>Cancel</Trans>
         </a>
       </div>
     </Form>
@@ -104,6 +107,7 @@ function DashboardFields({
   thumbnail?: ThumbnailImage | null;
 }) {
   const ids = useId();
+  const { i18n, t } = useLingui();
   const field = (
     name: string,
     label: string,
@@ -149,10 +153,10 @@ function DashboardFields({
           </Alert>
         </div>
       ) : null}
-      <div className="sm:col-span-2">{field("title", "Title", { required: true })}</div>
+      <div className="sm:col-span-2">{field("title", t`Title`, { required: true })}</div>
       <div className="sm:col-span-2">
         <label htmlFor={`${ids}-description`} className={labelClass}>
-          Description
+          <Trans>Description</Trans>
         </label>
         <textarea
           id={`${ids}-description`}
@@ -165,31 +169,31 @@ function DashboardFields({
       <Select
         id={`${ids}-type`}
         name="type"
-        label="Type"
+        label={t`Type`}
         value={values.type}
-        options={DASHBOARD_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+        options={DASHBOARD_TYPES.map((type) => ({ value: type, label: dashboardTypeLabel(type, i18n) }))}
       />
       <Select
         id={`${ids}-provider`}
         name="provider"
-        label="Provider"
+        label={t`Provider`}
         value={values.provider}
         options={DASHBOARD_PROVIDERS.map((p) => ({ value: p, label: p }))}
       />
       <div className="sm:col-span-2">
-        {field("embed_url", "Embed URL", {
+        {field("embed_url", t`Embed URL`, {
           type: "url",
           required: true,
-          hint: "The address shown inside the portal; must start with https://",
+          hint: t`The address shown inside the portal; must start with https://`,
         })}
       </div>
       <div className="sm:col-span-2">
-        {field("url", "Dashboard URL", { type: "url", hint: "Optional: the dashboard's own page, opened in a new tab; https:// only" })}
+        {field("url", t`Dashboard URL`, { type: "url", hint: t`Optional: the dashboard's own page, opened in a new tab; https:// only` })}
       </div>
-      {field("display_order", "Display order", { inputMode: "numeric", hint: "0 or more; lower numbers come first" })}
+      {field("display_order", t`Display order`, { inputMode: "numeric", hint: t`0 or more; lower numbers come first` })}
       <label className="flex items-center gap-3 self-end pb-2 text-sm font-medium">
         <input type="checkbox" role="switch" name="is_public" defaultChecked={values.is_public} className="h-5 w-9 accent-brand-600" />
-        Public access
+        <Trans>Public access</Trans>
       </label>
       <div className="sm:col-span-2">
         <ThumbnailField id={`${ids}-thumbnail`} current={thumbnail} invalid={state.field === "thumbnail"} />

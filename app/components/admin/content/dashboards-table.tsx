@@ -1,11 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { type DashboardType, TYPE_LABELS } from "~/lib/dashboard-form";
 import { httpsOrigin } from "~/lib/dashboards";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass } from "../../ui/styles";
 import { ActionsCell, AdminTable, ClampedText, cellClass, StatePill } from "../admin-table";
 import { DeleteButton } from "./confirm-delete";
+import { dashboardTypeLabel } from "./messages";
 
 export interface DashboardListRow {
   id: string;
@@ -17,41 +18,43 @@ export interface DashboardListRow {
   display_order: number;
 }
 
-const COLUMNS = ["Order", "Title", "Type", "Provider", "Embedded from", "Access", { label: "Actions", actions: true }];
-
 /** Every dashboard, public and private, in display order, with move up/down (plain forms), edit and delete. */
 export function DashboardsTable({ dashboards }: { dashboards: DashboardListRow[] }) {
+  const { i18n, t } = useLingui();
+  const columns = [t`Order`, t`Title`, t`Type`, t`Provider`, t`Embedded from`, t`Access`, { label: t`Actions`, actions: true }];
   return (
-    <AdminTable label="Dashboards table" columns={COLUMNS}>
-      {dashboards.map((d, i) => (
-        <tr key={d.id}>
-          <td className={`${cellClass} tabular-nums`}>{d.display_order}</td>
-          <td className={`${cellClass} font-medium`}>
-            <ClampedText text={d.title} />
-          </td>
-          <td className={cellClass}>{TYPE_LABELS[d.type as DashboardType] ?? d.type}</td>
-          <td className={cellClass}>{d.provider}</td>
-          <td className={`${cellClass} break-all text-slate-600`}>{httpsOrigin(d.embed_url) ?? "—"}</td>
-          <td className={cellClass}>
-            <StatePill on={d.is_public} labels={["Public", "Private"]} />
-          </td>
-          <ActionsCell>
-            <MoveButton dashboard={d} direction="up" disabled={i === 0} />
-            <MoveButton dashboard={d} direction="down" disabled={i === dashboards.length - 1} />
-            <a href={`/admin/dashboards/${d.id}/edit`} className={buttonClass.ghost} aria-label={`Edit ${d.title}`}>
-              <SpriteIcon name="pencil" className="h-4 w-4" />
-            </a>
-            <DeleteButton
-              target={{
-                kind: "dashboard",
-                title: d.title,
-                href: `/admin/dashboards/${d.id}/delete`,
-                consequence: "and disappear from the public dashboards page",
-              }}
-            />
-          </ActionsCell>
-        </tr>
-      ))}
+    <AdminTable label={t`Dashboards table`} columns={columns}>
+      {dashboards.map((d, i) => {
+        const title = d.title;
+        return (
+          <tr key={d.id}>
+            <td className={`${cellClass} tabular-nums`}>{d.display_order}</td>
+            <td className={`${cellClass} font-medium`}>
+              <ClampedText text={d.title} />
+            </td>
+            <td className={cellClass}>{dashboardTypeLabel(d.type, i18n)}</td>
+            <td className={cellClass}>{d.provider}</td>
+            <td className={`${cellClass} break-all text-slate-600`}>{httpsOrigin(d.embed_url) ?? "—"}</td>
+            <td className={cellClass}>
+              <StatePill on={d.is_public} labels={[t`Public`, t`Private`]} />
+            </td>
+            <ActionsCell>
+              <MoveButton dashboard={d} direction="up" disabled={i === 0} />
+              <MoveButton dashboard={d} direction="down" disabled={i === dashboards.length - 1} />
+              <a href={`/admin/dashboards/${d.id}/edit`} className={buttonClass.ghost} aria-label={t`Edit ${title}`}>
+                <SpriteIcon name="pencil" className="h-4 w-4" />
+              </a>
+              <DeleteButton
+                target={{
+                  kind: "dashboard",
+                  title: d.title,
+                  href: `/admin/dashboards/${d.id}/delete`,
+                }}
+              />
+            </ActionsCell>
+          </tr>
+        );
+      })}
     </AdminTable>
   );
 }
@@ -60,6 +63,8 @@ function MoveButton({ dashboard, direction, disabled }: { dashboard: DashboardLi
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "move";
   const Icon = direction === "up" ? ArrowUp : ArrowDown;
+  const { t } = useLingui();
+  const title = dashboard.title;
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="move" />
@@ -69,7 +74,7 @@ function MoveButton({ dashboard, direction, disabled }: { dashboard: DashboardLi
         type="submit"
         className={`${buttonClass.ghost} disabled:opacity-40`}
         disabled={disabled || busy}
-        aria-label={`Move ${dashboard.title} ${direction}`}
+        aria-label={direction === "up" ? t`Move ${title} up` : t`Move ${title} down`}
       >
         <Icon aria-hidden className="h-4 w-4" />
       </button>

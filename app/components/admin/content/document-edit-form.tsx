@@ -1,10 +1,12 @@
-import { useLingui } from "@lingui/react";
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
-import { DOCUMENT_MESSAGES, DOCUMENT_TEXT_LIMITS, editCategoryOptions, splitMessage } from "~/lib/document-form";
+import { DOCUMENT_MESSAGES, DOCUMENT_TEXT_LIMITS, editCategoryOptions } from "~/lib/document-form";
 import type { FileReadingState } from "~/lib/file-reading";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { Alert } from "../../ui/alert";
@@ -15,6 +17,7 @@ import type { ToastMessage } from "../../ui/use-toast-message";
 import { useDialogAction, useRowDialogFetcher } from "./action-result";
 import { AdminDialog } from "./admin-dialog";
 import { FacetFields } from "./facet-fields";
+import { categoryLabel, localSplit } from "./messages";
 
 /** What the edit dialog and the edit page need of a document. */
 export interface EditableDocument {
@@ -64,7 +67,9 @@ export function EditDocumentButton({ document, suggestions }: { document: Editab
   const { open, setOpen, error } = useDialogAction(fetcher.data, { toasts: false });
   // The title check done in the browser, shown like the server's until the next submit.
   const [titleMissing, setTitleMissing] = useState(false);
-  const label = `Edit ${document.title}`;
+  const { i18n, t } = useLingui();
+  const title = document.title;
+  const label = t`Edit ${title}`;
   if (!hydrated) {
     return (
       <a href={editHref(document.id)} className={buttonClass.ghost} aria-label={label}>
@@ -72,7 +77,7 @@ export function EditDocumentButton({ document, suggestions }: { document: Editab
       </a>
     );
   }
-  const missing: EditFormState = { message: { tone: "error", ...splitMessage(DOCUMENT_MESSAGES.titleRequired) }, field: "title" };
+  const missing: EditFormState = { message: { tone: "error", ...localSplit(DOCUMENT_MESSAGES.titleRequired, i18n) }, field: "title" };
   const state: EditFormState = titleMissing ? missing : error ? { message: error.message, field: error.field } : { message: null };
   return (
     <AdminDialog
@@ -82,7 +87,7 @@ export function EditDocumentButton({ document, suggestions }: { document: Editab
         setOpen(next);
       }}
       wide
-      title="Edit Document"
+      title={t`Edit Document`}
       trigger={
         <button type="button" className={buttonClass.ghost} aria-label={label}>
           <SpriteIcon name="pencil" className="h-4 w-4" />
@@ -108,10 +113,10 @@ export function EditDocumentButton({ document, suggestions }: { document: Editab
         <DocumentEditFields document={document} state={state} suggestions={suggestions} />
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className={buttonClass.primary} disabled={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Saving..." : "Save Changes"}
+            {fetcher.state !== "idle" ? t`Saving...` : t`Save Changes`}
           </button>
         </div>
       </fetcher.Form>
@@ -134,10 +139,10 @@ export function DocumentEditPage({
       <DocumentEditFields document={document} state={state} suggestions={suggestions} headingLevel={2} />
       <div className="mt-5 flex flex-wrap gap-2">
         <button type="submit" className={buttonClass.primary}>
-          Save Changes
+          <Trans>Save Changes</Trans>
         </button>
         <a href="/admin/documents" className={buttonClass.secondary}>
-          Cancel
+          <Trans>Cancel</Trans>
         </a>
       </div>
     </Form>
@@ -157,6 +162,7 @@ function DocumentEditFields({
   headingLevel?: 2 | 3;
 }) {
   const ids = useId();
+  const { i18n } = useLingui();
   const values = state.fields ?? {
     title: document.title,
     description: document.description ?? "",
@@ -177,7 +183,7 @@ function DocumentEditFields({
       ) : null}
       <div>
         <label htmlFor={`${ids}-title`} className={labelClass}>
-          Title{" "}
+          <Trans>Title</Trans>{" "}
           <span aria-hidden className="text-red-700">
             *
           </span>
@@ -195,13 +201,13 @@ function DocumentEditFields({
         />
         {titleError ? (
           <p id={`${ids}-title-error`} className="mt-1 text-sm text-red-700">
-            Title is required
+            <Trans>Title is required</Trans>
           </p>
         ) : null}
       </div>
       <div>
         <label htmlFor={`${ids}-description`} className={labelClass}>
-          Description
+          <Trans>Description</Trans>
         </label>
         <textarea
           id={`${ids}-description`}
@@ -215,7 +221,7 @@ function DocumentEditFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor={`${ids}-category`} className={labelClass}>
-            Category
+            <Trans>Category</Trans>
           </label>
           <select
             id={`${ids}-category`}
@@ -225,14 +231,16 @@ function DocumentEditFields({
           >
             {editCategoryOptions(document.category).map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label}
+                {categoryLabel(o.label, i18n)}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={`${ids}-tags`} className={labelClass}>
-            Tags <span className="font-normal text-slate-600">(comma-separated)</span>
+            <Trans>
+              Tags <span className="font-normal text-slate-600">(comma-separated)</span>
+            </Trans>
           </label>
           <input id={`${ids}-tags`} name="tags" type="text" defaultValue={values.tags} className={`${inputClass} mt-1`} />
         </div>
@@ -247,44 +255,49 @@ function DocumentEditFields({
           defaultChecked={values.published}
           className="h-5 w-9 accent-brand-600"
         />
-        Published
+        <Trans>Published</Trans>
       </label>
       <FileInformation document={document} headingLevel={headingLevel} />
     </div>
   );
 }
 
-function readingText(reading: FileReadingState): string {
-  if (reading.status === "queued") return "Being read";
-  if (reading.status === "failed") return `Not read: ${reading.reason ?? "unknown reason"}`;
-  return reading.pageCount ? `Read (${reading.pageCount} page${reading.pageCount === 1 ? "" : "s"})` : "Read";
+function readingText(reading: FileReadingState, i18n: I18n): string {
+  if (reading.status === "queued") return i18n._(msg`Being read`);
+  // The reason is the file reader's own words, shown as they are.
+  const reason = reading.reason ?? i18n._(msg`unknown reason`);
+  if (reading.status === "failed") return i18n._(msg`Not read: ${reason}`);
+  const pages = reading.pageCount;
+  return pages ? i18n._(msg`Read (${plural(pages, { one: "# page", other: "# pages" })})`) : i18n._(msg`Read`);
 }
 
 function FileInformation({ document, headingLevel }: { document: EditableDocument; headingLevel: 2 | 3 }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const file = document.file;
-  const rows: Array<[string, string]> = file
+  const missingSince = file?.missingSince ? formatLongDate(file.missingSince, i18n) : null;
+  // [key, term, value]: the key stays the same in every language.
+  const rows: Array<[string, string, string]> = file
     ? [
-        ["File name", file.name ?? "—"],
-        ["Type", file.type ?? (file.ext ? file.ext.toUpperCase() : "—")],
-        ["Size", formatBytes(document.size, i18n)],
-        ["SHA-256", file.sha256 ? `${file.sha256.slice(0, 12)}…` : "—"],
-        ["Uploaded", formatLongDate(document.created_at, i18n)],
-        ...(file.missingSince
-          ? [["Stored file", `Missing (found gone ${formatLongDate(file.missingSince, i18n)})`] as [string, string]]
-          : []),
-        ...(file.reading ? [["Text", readingText(file.reading)] as [string, string]] : []),
+        ["name", t`File name`, file.name ?? "—"],
+        ["type", t`Type`, file.type ?? (file.ext ? file.ext.toUpperCase() : "—")],
+        ["size", t`Size`, formatBytes(document.size, i18n)],
+        ["sha256", "SHA-256", file.sha256 ? `${file.sha256.slice(0, 12)}…` : "—"],
+        ["uploaded", t`Uploaded`, formatLongDate(document.created_at, i18n)],
+        ...(missingSince ? [["stored", t`Stored file`, t`Missing (found gone ${missingSince})`] as [string, string, string]] : []),
+        ...(file.reading ? [["text", t`Text`, readingText(file.reading, i18n)] as [string, string, string]] : []),
       ]
-    : [["File", "No file attached"]];
+    : [["file", t`File`, t`No file attached`]];
   return (
-    <section aria-label="File information" className="rounded-md border border-slate-200 bg-slate-50 p-3">
-      <Heading className="text-sm font-semibold">File information</Heading>
+    <section aria-label={t`File information`} className="rounded-md border border-slate-200 bg-slate-50 p-3">
+      <Heading className="text-sm font-semibold">
+        <Trans>File information</Trans>
+      </Heading>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
+        {rows.map(([key, term, value]) => (
+          <div key={key} className="contents">
             <dt className="text-slate-600">{term}</dt>
-            <dd className="min-w-0 break-all" title={term === "SHA-256" ? (file?.sha256 ?? undefined) : undefined}>
+            <dd className="min-w-0 break-all" title={key === "sha256" ? (file?.sha256 ?? undefined) : undefined}>
               {value}
             </dd>
           </div>

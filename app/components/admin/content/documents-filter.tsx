@@ -1,6 +1,10 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { CATEGORIES } from "~/lib/categories";
-import { type DocumentListQuery, effectiveSort, isFiltered, listHref, SORT_LABELS, type Sort, TABLE_PER } from "~/lib/document-query";
-import { choices, FilterForm } from "../filtered-log";
+import { type DocumentListQuery, effectiveSort, isFiltered, listHref, type Sort, TABLE_PER } from "~/lib/document-query";
+import { FilterForm } from "../filtered-log";
+import { categoryLabel } from "./messages";
 
 /**
  * The Documents table's filters (issue 10): search words (the ranked search of the public lists),
@@ -35,40 +39,51 @@ export function isNarrowed(query: DocumentListQuery, state: DocumentState | null
 }
 
 /** The sorts offered: the default ("" in the form) ranks by relevance with search words, else newest first. */
-const SORT_CHOICES: Array<{ value: "" | Sort; label: string }> = [
-  { value: "", label: "Best match, else newest" },
-  ...(["newest", "oldest", "title", "downloads"] as const).map((s) => ({ value: s, label: SORT_LABELS[s] })),
+const SORT_CHOICES: Array<{ value: "" | Sort; label: MessageDescriptor }> = [
+  { value: "", label: msg`Best match, else newest` },
+  { value: "newest", label: msg`Newest first` },
+  { value: "oldest", label: msg`Oldest first` },
+  { value: "title", label: msg`Title A–Z` },
+  { value: "downloads", label: msg`Most downloaded` },
 ];
 
 export function DocumentsFilter({ query, state }: { query: DocumentListQuery; state: DocumentState | null }) {
   const sort = query.sort === effectiveSort(null, query.q) ? "" : query.sort;
+  const { i18n, t } = useLingui();
   return (
     <FilterForm
       path={DOCUMENTS_PATH}
-      label="Filter documents"
+      label={t`Filter documents`}
       filters={[
-        { kind: "search", id: "documents-q", name: "q", label: "Search words", value: query.q },
+        { kind: "search", id: "documents-q", name: "q", label: t`Search words`, value: query.q },
         {
           kind: "select",
           id: "documents-state",
           name: "state",
-          label: "Filter by status",
+          label: t`Filter by status`,
           value: state ?? "",
           options: [
-            { value: "", label: "Published and drafts" },
-            { value: "published", label: "Published" },
-            { value: "draft", label: "Draft" },
+            { value: "", label: t`Published and drafts` },
+            { value: "published", label: t`Published` },
+            { value: "draft", label: t`Draft` },
           ],
         },
         {
           kind: "select",
           id: "documents-category",
           name: "category",
-          label: "Filter by category",
+          label: t`Filter by category`,
           value: query.category ?? "",
-          options: choices("All categories", CATEGORIES),
+          options: [{ value: "", label: t`All categories` }, ...CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c, i18n) }))],
         },
-        { kind: "select", id: "documents-sort", name: "sort", label: "Sort by", value: sort, options: SORT_CHOICES },
+        {
+          kind: "select",
+          id: "documents-sort",
+          name: "sort",
+          label: t`Sort by`,
+          value: sort,
+          options: SORT_CHOICES.map((c) => ({ value: c.value, label: i18n._(c.label) })),
+        },
       ]}
       hidden={query.per === TABLE_PER ? {} : { per: String(query.per) }}
       buttonsBelow

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { type DocumentFacetsInput, type FacetField, type FacetSuggestions, splitFacetList } from "~/lib/document-facets";
@@ -25,11 +26,14 @@ export function FacetFields({
   invalid?: FacetField | string | null;
 }) {
   const id = useId();
+  const { t } = useLingui();
   return (
     <div className="grid gap-4 sm:col-span-2 md:col-span-2">
       <div>
         <label htmlFor={`${id}-partner`} className={labelClass}>
-          Partner <span className="font-normal text-slate-600">(organisation, optional)</span>
+          <Trans>
+            Partner <span className="font-normal text-slate-600">(organisation, optional)</span>
+          </Trans>
         </label>
         <input
           id={`${id}-partner`}
@@ -46,16 +50,18 @@ export function FacetFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <ListBoxes
           name="sectors"
-          legend="Sectors"
-          one="Sector"
+          legend={t`Sectors`}
+          box={(n) => t`Sector ${n}`}
+          add={t`Add another sector`}
           initial={initial.sectors}
           values={suggestions.sectors}
           invalid={invalid === "sectors"}
         />
         <ListBoxes
           name="locations"
-          legend="Locations"
-          one="Location"
+          legend={t`Locations`}
+          box={(n) => t`Location ${n}`}
+          add={t`Add another location`}
           initial={initial.locations}
           values={suggestions.locations}
           invalid={invalid === "locations"}
@@ -78,14 +84,18 @@ function Suggestions({ id, values }: { id: string; values: string[] }) {
 function ListBoxes({
   name,
   legend,
-  one,
+  box,
+  add,
   initial,
   values,
   invalid,
 }: {
   name: "sectors" | "locations";
   legend: string;
-  one: string;
+  /** A box's accessible name: "Sector 1". */
+  box: (n: number) => string;
+  /** The button adding a box: "Add another sector". */
+  add: string;
   initial: string[];
   values: string[];
   invalid: boolean;
@@ -97,7 +107,10 @@ function ListBoxes({
   return (
     <fieldset aria-invalid={invalid || undefined}>
       <legend className={labelClass}>
-        {legend} <span className="font-normal text-slate-600">(one per box, or several separated by commas)</span>
+        {legend}{" "}
+        <span className="font-normal text-slate-600">
+          <Trans>(one per box, or several separated by commas)</Trans>
+        </span>
       </legend>
       <div className="mt-1 grid gap-2">
         {Array.from({ length: count }, (_, i) => (
@@ -108,7 +121,7 @@ function ListBoxes({
             type="text"
             list={`${id}-values`}
             autoComplete="off"
-            aria-label={`${one} ${i + 1}`}
+            aria-label={box(i + 1)}
             defaultValue={start[i] ?? ""}
             className={inputClass}
           />
@@ -118,7 +131,7 @@ function ListBoxes({
       {hydrated ? (
         <button type="button" className={`${buttonClass.ghost} mt-1`} onClick={() => setCount((n) => n + 1)}>
           <Plus aria-hidden className="h-4 w-4" />
-          Add another {one.toLowerCase()}
+          {add}
         </button>
       ) : null}
     </fieldset>

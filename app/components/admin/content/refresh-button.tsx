@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { RefreshCw } from "lucide-react";
 import { useRevalidator } from "react-router";
 import { buttonClass } from "../../ui/styles";
@@ -12,14 +13,14 @@ export function RefreshButton({ href }: { href: string }) {
     return (
       <a href={href} className={buttonClass.secondary}>
         <RefreshCw aria-hidden className="h-4 w-4" />
-        Refresh
+        <Trans>Refresh</Trans>
       </a>
     );
   }
   return (
     <button type="button" className={buttonClass.secondary} disabled={busy} onClick={() => void revalidator.revalidate()}>
       <RefreshCw aria-hidden className={`h-4 w-4 ${busy ? "animate-spin" : ""}`} />
-      Refresh
+      <Trans>Refresh</Trans>
     </button>
   );
 }

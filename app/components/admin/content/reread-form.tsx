@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Form } from "react-router";
 import type { FileReadingState } from "~/lib/file-reading";
 import { buttonClass } from "../../ui/styles";
@@ -5,10 +8,10 @@ import { buttonClass } from "../../ui/styles";
 /** The edit page's intent that queues the document's file to be read again. */
 export const REREAD_INTENT = "reread-file";
 
-const STATE_TEXT: Record<FileReadingState["status"], string> = {
-  queued: "The file's text is being read.",
-  done: "The file's text has been read: search finds its words, and readers can open it as text.",
-  failed: "The file's text could not be read. The file is still published and downloadable.",
+const STATE_TEXT: Record<FileReadingState["status"], MessageDescriptor> = {
+  queued: msg`The file's text is being read.`,
+  done: msg`The file's text has been read: search finds its words, and readers can open it as text.`,
+  failed: msg`The file's text could not be read. The file is still published and downloadable.`,
 };
 
 /**
@@ -16,19 +19,22 @@ const STATE_TEXT: Record<FileReadingState["status"], string> = {
  * was improved, or a failure that may pass). A form of its own, so it works without JavaScript.
  */
 export function RereadForm({ reading }: { reading: FileReadingState }) {
+  const { t } = useLingui();
+  // The reason is the file reader's own words (a log-like detail), shown as it is.
+  const reason = reading.reason;
   return (
     <section aria-labelledby="file-text-heading" className="mt-6 max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="file-text-heading" className="text-lg font-semibold">
-        File text
+        <Trans>File text</Trans>
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {STATE_TEXT[reading.status]}
-        {reading.reason ? ` Reason: ${reading.reason}.` : ""}
+        {t(STATE_TEXT[reading.status])}
+        {reason ? ` ${t`Reason: ${reason}.`}` : ""}
       </p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value={REREAD_INTENT} />
         <button type="submit" className={buttonClass.secondary} disabled={reading.status === "queued"}>
-          Read the file again
+          <Trans>Read the file again</Trans>
         </button>
       </Form>
     </section>

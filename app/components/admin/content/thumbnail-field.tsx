@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { REMOVE_THUMBNAIL_FIELD, THUMBNAIL_ACCEPT, THUMBNAIL_FIELD, type ThumbnailImage } from "~/lib/dashboard-thumbnail";
 import { inputClass, labelClass } from "../../ui/styles";
 
@@ -6,26 +7,29 @@ import { inputClass, labelClass } from "../../ui/styles";
  * box to remove it. Choosing a new image replaces the current one (the box is then ignored).
  */
 export function ThumbnailField({ id, current, invalid }: { id: string; current: ThumbnailImage | null; invalid: boolean }) {
+  const { t } = useLingui();
   return (
     <fieldset className="rounded-md border border-slate-200 p-3">
-      <legend className={`${labelClass} px-1`}>Thumbnail</legend>
+      <legend className={`${labelClass} px-1`}>
+        <Trans>Thumbnail</Trans>
+      </legend>
       {current ? (
         <div className="mb-3 flex flex-wrap items-end gap-4">
           <img
             src={current.src}
-            alt="Current thumbnail"
+            alt={t`Current thumbnail`}
             width={current.width}
             height={current.height}
             className="h-24 w-auto rounded border border-slate-200 bg-slate-100 object-cover"
           />
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name={REMOVE_THUMBNAIL_FIELD} className="h-4 w-4 accent-brand-600" />
-            Remove thumbnail
+            <Trans>Remove thumbnail</Trans>
           </label>
         </div>
       ) : null}
       <label htmlFor={id} className="text-sm text-slate-700">
-        {current ? "Replace thumbnail image" : "Thumbnail image"}
+        {current ? t`Replace thumbnail image` : t`Thumbnail image`}
       </label>
       <input
         id={id}
@@ -37,8 +41,10 @@ export function ThumbnailField({ id, current, invalid }: { id: string; current: 
         className={`${inputClass} mt-1 ${invalid ? "border-red-600" : ""}`}
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        JPEG, PNG, GIF or WebP, up to 5MB. Shown on the dashboard cards; stored as a WebP at most 800 pixels wide, without the photo's
-        details (camera, place).
+        <Trans>
+          JPEG, PNG, GIF or WebP, up to 5MB. Shown on the dashboard cards; stored as a WebP at most 800 pixels wide, without the photo's
+          details (camera, place).
+        </Trans>
       </p>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Upload, X } from "lucide-react";
 import { useState } from "react";
 import { UPLOAD_CATEGORIES } from "~/lib/categories";
@@ -7,6 +8,7 @@ import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import type { ToastMessage } from "../../ui/use-toast-message";
 import { FacetFields } from "./facet-fields";
+import { categoryLabel } from "./messages";
 import { UploadProgress } from "./upload-progress";
 import { UPLOAD_URL } from "./upload-transport";
 import { type UploadFields, useUploadForm } from "./use-upload-form";
@@ -28,6 +30,7 @@ export function UploadDocumentForm({
 }) {
   const upload = useUploadForm(result);
   const { values, set, message, progress, busy } = upload;
+  const { i18n } = useLingui();
   return (
     <form
       method="post"
@@ -50,7 +53,7 @@ export function UploadDocumentForm({
       <FileDropZone upload={upload} />
       <div>
         <label htmlFor="title" className={labelClass}>
-          Title
+          <Trans>Title</Trans>
         </label>
         <input
           id="title"
@@ -65,7 +68,7 @@ export function UploadDocumentForm({
       </div>
       <div>
         <label htmlFor="category" className={labelClass}>
-          Category
+          <Trans>Category</Trans>
         </label>
         <select
           id="category"
@@ -75,13 +78,15 @@ export function UploadDocumentForm({
           className={`${inputClass} mt-1`}
         >
           {UPLOAD_CATEGORIES.map((c) => (
-            <option key={c}>{c}</option>
+            <option key={c} value={c}>
+              {categoryLabel(c, i18n)}
+            </option>
           ))}
         </select>
       </div>
       <div className="md:col-span-2">
         <label htmlFor="description" className={labelClass}>
-          Description
+          <Trans>Description</Trans>
         </label>
         <textarea
           id="description"
@@ -106,14 +111,14 @@ export function UploadDocumentForm({
             onChange={(e) => set("published", e.target.checked)}
             className="h-5 w-9 accent-brand-600"
           />
-          Publish immediately
+          <Trans>Publish immediately</Trans>
         </label>
       </div>
       {progress !== null ? <UploadProgress percent={progress} /> : null}
       <div className="flex flex-wrap gap-2 md:col-span-2">
         <button type="submit" className={buttonClass.primary} disabled={busy}>
           <Upload aria-hidden className="h-4 w-4" />
-          Upload Document
+          <Trans>Upload Document</Trans>
         </button>
         <button
           type="reset"
@@ -125,7 +130,7 @@ export function UploadDocumentForm({
             upload.reset();
           }}
         >
-          Clear All
+          <Trans>Clear All</Trans>
         </button>
       </div>
     </form>
@@ -135,6 +140,7 @@ export function UploadDocumentForm({
 /** The file input inside a zone that also takes a dropped file (the input alone without JavaScript). */
 function FileDropZone({ upload }: { upload: ReturnType<typeof useUploadForm> }) {
   const [dragging, setDragging] = useState(false);
+  const fileName = upload.fileName;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the file input inside is the keyboard path
     <div
@@ -154,10 +160,12 @@ function FileDropZone({ upload }: { upload: ReturnType<typeof useUploadForm> }) 
     >
       <p className="flex items-center gap-2 text-sm text-slate-700">
         <Upload aria-hidden className="h-4 w-4" />
-        Drag and drop a file here, or choose one.
+        <Trans>Drag and drop a file here, or choose one.</Trans>
       </p>
       <label htmlFor="file" className={`${labelClass} mt-3`}>
-        File <span className="font-normal text-slate-600">(PDF, Word, Excel, PowerPoint, text or image; up to 50MB)</span>
+        <Trans>
+          File <span className="font-normal text-slate-600">(PDF, Word, Excel, PowerPoint, text or image; up to 50MB)</span>
+        </Trans>
       </label>
       <input
         ref={upload.fileRef}
@@ -169,7 +177,11 @@ function FileDropZone({ upload }: { upload: ReturnType<typeof useUploadForm> }) 
         onChange={(e) => upload.choose(e.currentTarget.files?.[0])}
         className={`${inputClass} mt-1`}
       />
-      {upload.fileName ? <p className="mt-2 break-all text-sm text-slate-700">Selected: {upload.fileName}</p> : null}
+      {fileName ? (
+        <p className="mt-2 break-all text-sm text-slate-700">
+          <Trans>Selected: {fileName}</Trans>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -177,20 +189,23 @@ function FileDropZone({ upload }: { upload: ReturnType<typeof useUploadForm> }) 
 /** Comma-separated tags, previewed as chips the way they will be saved (trimmed, de-duplicated). */
 function TagsField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const tags = splitTags(value);
+  const { t } = useLingui();
   return (
     <div>
       <label htmlFor="tags" className={labelClass}>
-        Tags <span className="font-normal text-slate-600">(comma-separated)</span>
+        <Trans>
+          Tags <span className="font-normal text-slate-600">(comma-separated)</span>
+        </Trans>
       </label>
       <input id="tags" name="tags" type="text" value={value} onChange={(e) => onChange(e.target.value)} className={`${inputClass} mt-1`} />
       {tags.length > 0 ? (
-        <ul aria-label="Tag preview" className="mt-2 flex flex-wrap gap-1">
+        <ul aria-label={t`Tag preview`} className="mt-2 flex flex-wrap gap-1">
           {tags.map((tag) => (
             <li key={tag} className="flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2 pr-1 text-xs font-medium text-brand-800">
               {tag}
               <button
                 type="button"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t`Remove tag ${tag}`}
                 className="rounded-full p-0.5 hover:bg-brand-100"
                 onClick={() => onChange(tags.filter((t) => t !== tag).join(", "))}
               >

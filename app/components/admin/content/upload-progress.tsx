@@ -1,10 +1,13 @@
+import { useLingui } from "@lingui/react";
 import { useId } from "react";
-import { progressLabel } from "~/lib/document-form";
+import { uploadStage } from "~/lib/document-form";
+import { stageLabel } from "./messages";
 
 /** The upload's progress bar with the spec's stage labels (admin-and-sharing section 4). */
 export function UploadProgress({ percent }: { percent: number }) {
   const id = useId();
-  const label = progressLabel(percent);
+  const { i18n } = useLingui();
+  const label = stageLabel(uploadStage(percent), i18n);
   return (
     <div className="md:col-span-2">
       <div className="flex justify-between text-sm">

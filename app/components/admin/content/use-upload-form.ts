@@ -1,9 +1,11 @@
+import { useLingui } from "@lingui/react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { type DocumentFacetsInput, EMPTY_FACETS_INPUT } from "~/lib/document-facets";
-import { checkUploadFile, DOCUMENT_MESSAGES, splitMessage, titleFromFileName } from "~/lib/document-form";
+import { checkUploadFile, DOCUMENT_MESSAGES, titleFromFileName } from "~/lib/document-form";
 import type { ToastMessage } from "../../ui/use-toast-message";
+import { FALLBACK_TITLES, localSplit } from "./messages";
 import { sendUpload, stillSignedIn } from "./upload-transport";
 
 export interface UploadFields extends DocumentFacetsInput {
@@ -23,10 +25,6 @@ export const EMPTY_UPLOAD: UploadFields = {
   ...EMPTY_FACETS_INPUT,
 };
 
-function toToast(message: string | ToastMessage): ToastMessage {
-  return typeof message === "string" ? { tone: "error", ...splitMessage(message, "Upload failed") } : message;
-}
-
 /**
  * The upload form's state and steps with JavaScript: choosing or dropping a file (checked at
  * once, the title pre-filled), and sending it with the progress of each stage.
@@ -41,6 +39,11 @@ export function useUploadForm(initial: { message: ToastMessage; fields: UploadFi
   // The partner, sectors and locations boxes are uncontrolled; a new generation clears them.
   const [generation, setGeneration] = useState(0);
   const { revalidate } = useRevalidator();
+  const { i18n } = useLingui();
+
+  /** A message of the browser's checks in the page's language; the server's answers come in it already. */
+  const toToast = (message: string | ToastMessage): ToastMessage =>
+    typeof message === "string" ? { tone: "error", ...localSplit(message, i18n, FALLBACK_TITLES.uploadFailed) } : message;
 
   const set = <K extends keyof UploadFields>(key: K, value: UploadFields[K]) => setValues((v) => ({ ...v, [key]: value }));
 

@@ -1,13 +1,14 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Files, Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { EMPTY_FACETS_INPUT, type FacetSuggestions, facetsInputOf } from "~/lib/document-facets";
+import { DOCUMENT_MESSAGES } from "~/lib/document-form";
 import {
   BULK_ACCEPT,
   BULK_MAX_FILES,
   type BulkFileResult,
-  bulkSummary,
   bulkTitle,
   checkBulkFile,
   FOLDER_MESSAGES,
@@ -18,12 +19,10 @@ import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AdminDialog } from "../content/admin-dialog";
 import { FacetFields } from "../content/facet-fields";
+import { bulkSummaryText, localMessage } from "../content/messages";
 import { BulkResults, type Entry, EntryList } from "./bulk-entries";
 import { BULK_UPLOAD_HREF, sendOneFile } from "./bulk-transport";
 import { CategorySelect, type FolderChoice, FolderSelect } from "./upload-to-folder";
-
-const HELP_NO_JS =
-  "Each document is titled with its file name without the extension (\u201cSite List 2024.pdf\u201d becomes \u201cSite List 2024\u201d); you can rename documents afterwards. The files are sent together, without a progress bar.";
 
 /** The settings every file of the upload gets: folder, category, published, partner, sectors and locations. */
 function Settings({ folders, folderId, suggestions }: { folders: FolderChoice[]; folderId: string; suggestions: FacetSuggestions }) {
@@ -32,19 +31,21 @@ function Settings({ folders, folderId, suggestions }: { folders: FolderChoice[];
     <div className="grid gap-4 sm:grid-cols-3">
       <div>
         <label htmlFor={`${id}-folder`} className={labelClass}>
-          Folder <span className="font-normal text-slate-600">(optional)</span>
+          <Trans>
+            Folder <span className="font-normal text-slate-600">(optional)</span>
+          </Trans>
         </label>
         <FolderSelect id={`${id}-folder`} folders={folders} value={folderId} required={false} />
       </div>
       <div>
         <label htmlFor={`${id}-category`} className={labelClass}>
-          Category
+          <Trans>Category</Trans>
         </label>
         <CategorySelect id={`${id}-category`} value={FOLDER_UPLOAD_CATEGORIES[0]} />
       </div>
       <label className="flex items-center gap-3 self-end pb-2 text-sm font-medium">
         <input type="checkbox" role="switch" name="published" value="true" defaultChecked className="h-5 w-9 accent-brand-600" />
-        Published
+        <Trans>Published</Trans>
       </label>
       <div className="sm:col-span-3">
         <FacetFields initial={EMPTY_FACETS_INPUT} suggestions={suggestions} />
@@ -54,13 +55,14 @@ function Settings({ folders, folderId, suggestions }: { folders: FolderChoice[];
 }
 
 function FilesInput({ id, onChange }: { id: string; onChange?: (files: File[]) => void }) {
+  const max = BULK_MAX_FILES;
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
-        Files{" "}
-        <span className="font-normal text-slate-600">
-          (PDF, Word, Excel, PowerPoint, text or CSV; each up to 50MB; at most {BULK_MAX_FILES})
-        </span>
+        <Trans>
+          Files{" "}
+          <span className="font-normal text-slate-600">(PDF, Word, Excel, PowerPoint, text or CSV; each up to 50MB; at most {max})</span>
+        </Trans>
       </label>
       <input
         id={id}
@@ -90,16 +92,22 @@ export function BulkUploadPlainForm({
   message: string | null;
 }) {
   const id = useId();
+  const { i18n } = useLingui();
   return (
     <form method="post" action={BULK_UPLOAD_HREF} encType="multipart/form-data" className="space-y-4">
-      {message ? <Alert tone="error" title={message} /> : null}
+      {message ? <Alert tone="error" title={localMessage(message, i18n)} /> : null}
       {results ? <BulkResults results={results} /> : null}
       <Settings folders={folders} folderId={folderId} suggestions={suggestions} />
       <FilesInput id={`${id}-files`} />
-      <p className="text-sm text-slate-600">{HELP_NO_JS}</p>
+      <p className="text-sm text-slate-600">
+        <Trans>
+          Each document is titled with its file name without the extension (“Site List 2024.pdf” becomes “Site List 2024”); you can rename
+          documents afterwards. The files are sent together, without a progress bar.
+        </Trans>
+      </p>
       <button type="submit" className={buttonClass.primary}>
         <Upload aria-hidden className="h-4 w-4" />
-        Upload files
+        <Trans>Upload files</Trans>
       </button>
     </form>
   );
@@ -130,11 +138,13 @@ export function BulkUploadForm({
   const [summary, setSummary] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { revalidate } = useRevalidator();
+  const { i18n, t } = useLingui();
   const update = (key: number, change: Partial<Entry>) => setEntries((all) => all.map((e) => (e.key === key ? { ...e, ...change } : e)));
 
   function refuse(message: string) {
-    setProblem(message);
-    toast.error(message);
+    const shown = localMessage(message, i18n);
+    setProblem(shown);
+    toast.error(shown);
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -165,17 +175,17 @@ export function BulkUploadForm({
         const answer = await sendOneFile(entry.file, entry.title.trim(), settings, (percent) => update(entry.key, { percent }));
         // A refusal by the server is final; only a failed connection is worth sending again.
         if (!answer.ok) finish("refused", answer.message);
-        else if (answer.result.ok) finish("done", "Uploaded");
+        else if (answer.result.ok) finish("done", t`Uploaded`);
         else finish("refused", answer.result.message);
       } catch {
-        finish("error", "Upload failed: An error occurred during upload");
+        finish("error", DOCUMENT_MESSAGES.uploadFailed);
       }
     }
     const stored = [...outcome.values()].filter((s) => s === "done").length;
-    const closing = bulkSummary(stored, entries.length - stored);
+    const closing = bulkSummaryText(stored, entries.length - stored, i18n);
     setSummary(closing);
-    if (stored === entries.length) toast.success("Upload successful", { description: closing });
-    else toast.error("Some files were not uploaded", { description: closing });
+    if (stored === entries.length) toast.success(t`Upload successful`, { description: closing });
+    else toast.error(t`Some files were not uploaded`, { description: closing });
     setBusy(false);
     void revalidate();
   }
@@ -200,7 +210,7 @@ export function BulkUploadForm({
       ) : null}
       <button type="submit" className={buttonClass.primary} disabled={busy}>
         <Upload aria-hidden className="h-4 w-4" />
-        {busy ? "Uploading..." : "Upload files"}
+        {busy ? t`Uploading...` : t`Upload files`}
       </button>
     </form>
   );
@@ -218,10 +228,11 @@ export function BulkUploadButton({
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
   const label = (
     <>
       <Files aria-hidden className="h-4 w-4" />
-      Bulk Upload
+      <Trans>Bulk Upload</Trans>
     </>
   );
   if (!hydrated) {
@@ -239,8 +250,8 @@ export function BulkUploadButton({
       open={open}
       onOpenChange={setOpen}
       wide
-      title="Bulk Upload"
-      description="Upload many files at once. Each file needs a title; it starts as the file's name."
+      title={t`Bulk Upload`}
+      description={t`Upload many files at once. Each file needs a title; it starts as the file's name.`}
       trigger={
         <button type="button" className={buttonClass.secondary}>
           {label}

@@ -1,14 +1,17 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Copy } from "lucide-react";
 import { toast } from "~/components/ui/toast";
+import { COPY_MESSAGES } from "~/lib/folders";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 
 /**
- * Copies text and says so ("Link Copied"). The Clipboard API needs a secure origin; on a
- * plain-HTTP install the field is selected and copied the old way, and if that fails too the
+ * Copies text and says so ("Link Copied", in the language of `i18n`, the page's). The Clipboard
+ * API needs a secure origin; on a plain-HTTP install the field is selected and copied the old way, and if that fails too the
  * text stays selected so the person is one keystroke from copying it.
  */
-export async function copyText(text: string, field?: HTMLInputElement | null): Promise<boolean> {
+export async function copyText(text: string, i18n: I18n, field?: HTMLInputElement | null): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
       await navigator.clipboard.writeText(text);
@@ -16,11 +19,11 @@ export async function copyText(text: string, field?: HTMLInputElement | null): P
       field?.select();
       if (!field || !document.execCommand("copy")) throw new Error("copy refused");
     }
-    toast.success("Link Copied", { description: "The link is on your clipboard." });
+    toast.success(i18n._(COPY_MESSAGES.copied), { description: i18n._(COPY_MESSAGES.copiedText) });
     return true;
   } catch {
     field?.select();
-    toast.error("Copy Failed", { description: "Please copy manually" });
+    toast.error(i18n._(COPY_MESSAGES.failed), { description: i18n._(COPY_MESSAGES.failedText) });
     return false;
   }
 }
@@ -38,16 +41,17 @@ export function CopyButton({
   className?: string;
 }) {
   const hydrated = useHydrated();
+  const { i18n } = useLingui();
   if (!hydrated) return null;
   return (
     <button
       type="button"
       className={className}
       aria-label={label}
-      onClick={() => void copyText(text, fieldId ? (document.getElementById(fieldId) as HTMLInputElement | null) : null)}
+      onClick={() => void copyText(text, i18n, fieldId ? (document.getElementById(fieldId) as HTMLInputElement | null) : null)}
     >
       <Copy aria-hidden className="h-4 w-4" />
-      <span className="sr-only sm:not-sr-only">Copy</span>
+      <span className="sr-only sm:not-sr-only">{i18n._(COPY_MESSAGES.copy)}</span>
     </button>
   );
 }

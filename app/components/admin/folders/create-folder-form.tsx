@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FolderPlus } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, useFetcher } from "react-router";
@@ -24,7 +25,7 @@ function FolderFields({ values, onNameChange }: { values: FolderFormValues; onNa
     <div className="space-y-4">
       <div>
         <label htmlFor={`${id}-name`} className={labelClass}>
-          Name
+          <Trans>Name</Trans>
         </label>
         <input
           id={`${id}-name`}
@@ -38,7 +39,9 @@ function FolderFields({ values, onNameChange }: { values: FolderFormValues; onNa
       </div>
       <div>
         <label htmlFor={`${id}-description`} className={labelClass}>
-          Description <span className="font-normal text-slate-600">(optional)</span>
+          <Trans>
+            Description <span className="font-normal text-slate-600">(optional)</span>
+          </Trans>
         </label>
         <textarea
           id={`${id}-description`}
@@ -58,7 +61,9 @@ function FolderFields({ values, onNameChange }: { values: FolderFormValues; onNa
           defaultChecked={values.isPublic}
           className="h-5 w-9 accent-brand-600"
         />
-        Public folder <span className="font-normal text-slate-600">(its share link opens for visitors)</span>
+        <Trans>
+          Public folder <span className="font-normal text-slate-600">(its share link opens for visitors)</span>
+        </Trans>
       </label>
     </div>
   );
@@ -70,10 +75,11 @@ export function CreateFolderButton() {
   const fetcher = useFetcher();
   const { open, setOpen, error } = useDialogAction(fetcher.data);
   const [name, setName] = useState("");
+  const { t } = useLingui();
   const trigger = (
     <>
       <FolderPlus aria-hidden className="h-4 w-4" />
-      Create Folder
+      <Trans>Create Folder</Trans>
     </>
   );
   if (!hydrated) {
@@ -91,7 +97,7 @@ export function CreateFolderButton() {
         setOpen(next);
         if (next) setName("");
       }}
-      title="Create Folder"
+      title={t`Create Folder`}
       trigger={
         <button type="button" className={buttonClass.primary}>
           {trigger}
@@ -118,10 +124,10 @@ export function CreateFolderButton() {
         <FolderFields values={EMPTY_FOLDER} onNameChange={setName} />
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className={buttonClass.primary} disabled={busy}>
-            {busy ? "Creating..." : "Create Folder"}
+            {busy ? t`Creating...` : t`Create Folder`}
           </button>
         </div>
       </fetcher.Form>
@@ -143,10 +149,10 @@ export function CreateFolderPageForm({ values, message }: { values: FolderFormVa
       <FolderFields values={values} />
       <div className="mt-5 flex flex-wrap gap-2">
         <button type="submit" className={buttonClass.primary}>
-          Create Folder
+          <Trans>Create Folder</Trans>
         </button>
         <a href="/admin/folders" className={buttonClass.secondary}>
-          Cancel
+          <Trans>Cancel</Trans>
         </a>
       </div>
     </Form>

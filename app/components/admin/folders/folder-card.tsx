@@ -1,3 +1,4 @@
+import { Plural, Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { DeleteButton, type DeleteTarget } from "../content/confirm-delete";
@@ -14,35 +15,29 @@ export interface FolderCardData {
   documentCount: number;
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** Deleting a folder keeps its documents (folder_id set to null): the confirmation says so. */
 export function folderDeleteTarget(folder: { id: string; name: string; documentCount: number }): DeleteTarget {
-  const consequence =
-    folder.documentCount === 0
-      ? "it holds no documents"
-      : `its ${plural(folder.documentCount, "document is", "documents are")} kept and moved out of the folder`;
-  return { kind: "folder", title: folder.name, href: `/admin/folders/${folder.id}/delete`, consequence };
+  return { kind: "folder", title: folder.name, href: `/admin/folders/${folder.id}/delete`, documentCount: folder.documentCount };
 }
 
 export function PublicBadge({ isPublic }: { isPublic: boolean }) {
   return isPublic ? (
     <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
       <SpriteIcon name="globe" className="h-3 w-3" />
-      Public
+      <Trans>Public</Trans>
     </span>
   ) : (
     <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
       <SpriteIcon name="lock" className="h-3 w-3" />
-      Private
+      <Trans>Private</Trans>
     </span>
   );
 }
 
 /** A folder card: the name opens the folder view; Share opens the Enhanced Share dialog; delete asks first. */
 export function FolderCard({ folder, origin }: { folder: FolderCardData; origin: string }) {
+  const files = folder.documentCount;
+  const views = folder.viewCount;
   return (
     <article
       className="flex h-full flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
@@ -63,11 +58,11 @@ export function FolderCard({ folder, origin }: { folder: FolderCardData; origin:
       <p className="flex flex-wrap gap-4 text-sm text-slate-600">
         <span className="inline-flex items-center gap-1">
           <SpriteIcon name="file-text" className="h-4 w-4" />
-          {plural(folder.documentCount, "file", "files")}
+          <Plural value={files} one="# file" other="# files" />
         </span>
         <span className="inline-flex items-center gap-1">
           <SpriteIcon name="eye" className="h-4 w-4" />
-          {plural(folder.viewCount, "view", "views")}
+          <Plural value={views} one="# view" other="# views" />
         </span>
       </p>
       <div className="mt-auto flex flex-wrap items-start justify-between gap-2">

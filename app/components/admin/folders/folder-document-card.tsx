@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Copy, FileX } from "lucide-react";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { documentUrlOptions } from "~/lib/share-links";
@@ -37,8 +37,9 @@ export function FolderDocumentCard({
   /** The folder view's page in force ("page=2"), so the share dialog without JavaScript comes back to it. */
   pageParams?: string;
 }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const hydrated = useHydrated();
+  const title = doc.title;
   const direct = documentUrlOptions(origin, { id: doc.id, shareToken: doc.shareToken })[0]!.url!;
   return (
     <article
@@ -48,7 +49,11 @@ export function FolderDocumentCard({
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
         <span className="flex items-center gap-2">
           <CategoryBadge category={doc.category} />
-          {doc.published ? null : <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Draft</span>}
+          {doc.published ? null : (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
+              <Trans>Draft</Trans>
+            </span>
+          )}
         </span>
         <time dateTime={doc.createdAt}>{formatLongDate(doc.createdAt, i18n)}</time>
       </div>
@@ -58,25 +63,25 @@ export function FolderDocumentCard({
         </a>
       </h3>
       {doc.description ? <p className="line-clamp-3 text-sm text-slate-700">{doc.description}</p> : null}
-      <p className="text-sm text-slate-600">{doc.hasFile ? formatBytes(doc.size, i18n) : "No file"}</p>
+      <p className="text-sm text-slate-600">{doc.hasFile ? formatBytes(doc.size, i18n) : t`No file`}</p>
       <div className="mt-auto flex flex-wrap gap-2">
         {doc.hasFile ? (
           <DownloadButton documentId={doc.id} title={doc.title} variant="secondary" />
         ) : (
           <span className="inline-flex items-center gap-1 text-sm text-slate-600">
             <FileX aria-hidden className="h-4 w-4" />
-            No file to download
+            <Trans>No file to download</Trans>
           </span>
         )}
         {hydrated ? (
           <button
             type="button"
             className={buttonClass.secondary}
-            aria-label={`Copy link of ${doc.title}`}
-            onClick={() => void copyText(direct)}
+            aria-label={t`Copy link of ${title}`}
+            onClick={() => void copyText(direct, i18n)}
           >
             <Copy aria-hidden className="h-4 w-4" />
-            Copy link
+            <Trans>Copy link</Trans>
           </button>
         ) : null}
         <EnhancedShareDialog

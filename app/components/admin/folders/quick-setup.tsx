@@ -1,11 +1,14 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircle2, Circle, Loader2, Wand2, XCircle } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { FOLDER_MESSAGES, GUIDANCE_FOLDERS, QUICK_SETUP_PAUSE_MS, type QuickSetupItem, quickSetupSummary } from "~/lib/folders";
+import { FOLDER_MESSAGES, GUIDANCE_FOLDERS, QUICK_SETUP_PAUSE_MS, type QuickSetupItem } from "~/lib/folders";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AdminDialog } from "../content/admin-dialog";
+import { localMessage, quickSetupSummaryText } from "../content/messages";
 
 /** The Quick Setup page: its action creates the folders (without JavaScript) or one of them (JSON, for the dialog). */
 export const QUICK_SETUP_HREF = "/admin/folders/quick-setup";
@@ -13,16 +16,20 @@ export const QUICK_SETUP_HREF = "/admin/folders/quick-setup";
 export const PENDING_ITEMS: QuickSetupItem[] = GUIDANCE_FOLDERS.map((name) => ({ name, status: "pending" }));
 
 const STATUS = {
-  pending: { Icon: Circle, label: "Pending", className: "text-slate-500" },
-  creating: { Icon: Loader2, label: "Creating...", className: "text-brand-700" },
-  success: { Icon: CheckCircle2, label: "Success", className: "text-green-700" },
-  error: { Icon: XCircle, label: "Error", className: "text-red-700" },
+  pending: { Icon: Circle, label: msg`Pending`, className: "text-slate-500" },
+  creating: { Icon: Loader2, label: msg`Creating...`, className: "text-brand-700" },
+  success: { Icon: CheckCircle2, label: msg`Success`, className: "text-green-700" },
+  error: { Icon: XCircle, label: msg`Error`, className: "text-red-700" },
 } as const;
 
-/** The eleven folders with their status: the dialog's list and the page's. */
+/**
+ * The eleven folders with their status: the dialog's list and the page's. The folders' names are
+ * the spec's, stored as the folders' names, so they are shown as they are in every language.
+ */
 export function QuickSetupList({ items }: { items: readonly QuickSetupItem[] }) {
+  const { t } = useLingui();
   return (
-    <ol className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Guidance folders">
+    <ol className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label={t`Guidance folders`}>
       {items.map((item) => {
         const { Icon, label, className } = STATUS[item.status];
         return (
@@ -30,8 +37,12 @@ export function QuickSetupList({ items }: { items: readonly QuickSetupItem[] }) 
             <span className="font-medium">{item.name}</span>
             <span className={`flex items-center gap-1.5 ${className}`}>
               <Icon aria-hidden className={`h-4 w-4 ${item.status === "creating" ? "animate-spin motion-reduce:animate-none" : ""}`} />
-              {label}
-              {item.status === "success" && item.existed ? <span className="text-slate-600">(already existed)</span> : null}
+              {t(label)}
+              {item.status === "success" && item.existed ? (
+                <span className="text-slate-600">
+                  <Trans>(already existed)</Trans>
+                </span>
+              ) : null}
             </span>
           </li>
         );
@@ -69,10 +80,11 @@ export function QuickSetupButton() {
   const [summary, setSummary] = useState<string | null>(null);
   const runningRef = useRef(false);
   const { revalidate } = useRevalidator();
+  const { i18n, t } = useLingui();
   const label = (
     <>
       <Wand2 aria-hidden className="h-4 w-4" />
-      Quick Setup
+      <Trans>Quick Setup</Trans>
     </>
   );
   if (!hydrated) {
@@ -97,10 +109,11 @@ export function QuickSetupButton() {
       results[index] = await createOne(item.name);
       setItems(results.map((i) => ({ ...i })));
     }
-    const closing = quickSetupSummary(results);
+    const closing = quickSetupSummaryText(results, i18n);
     setSummary(closing);
-    if (results.some((i) => i.status === "error")) toast.error("Error", { description: `${FOLDER_MESSAGES.guidanceFailed} (${closing})` });
-    else toast.success("Guidance folders ready", { description: closing });
+    const failed = localMessage(FOLDER_MESSAGES.guidanceFailed, i18n);
+    if (results.some((i) => i.status === "error")) toast.error(t`Error`, { description: `${failed} (${closing})` });
+    else toast.success(t`Guidance folders ready`, { description: closing });
     runningRef.current = false;
     setRunning(false);
     void revalidate();
@@ -118,8 +131,8 @@ export function QuickSetupButton() {
         }
       }}
       wide
-      title="Quick Setup"
-      description="Creates the eleven guidance folders. Folders that already exist are kept and count as a success."
+      title={t`Quick Setup`}
+      description={t`Creates the eleven guidance folders. Folders that already exist are kept and count as a success.`}
       trigger={
         <button type="button" className={buttonClass.secondary}>
           {label}
@@ -132,10 +145,10 @@ export function QuickSetupButton() {
       </p>
       <div className="mt-4 flex justify-end gap-2">
         <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
-          Close
+          <Trans>Close</Trans>
         </button>
         <button type="button" className={buttonClass.primary} disabled={running} onClick={() => void run()}>
-          {running ? "Creating folders..." : "Create guidance folders"}
+          {running ? t`Creating folders...` : t`Create guidance folders`}
         </button>
       </div>
     </AdminDialog>

@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link2, Search } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
@@ -7,6 +7,7 @@ import { type ShareKind, shareUrl } from "~/lib/share-links";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { ActionsCell, AdminTable, ClampedText, cellClass } from "../admin-table";
+import { categoryLabel } from "../content/messages";
 import { CopyButton } from "./copy-button";
 
 /** The Shareable Links screen's tables and forms (admin-and-sharing sections 2 and 7). Plain forms: they work without JavaScript. */
@@ -65,31 +66,37 @@ function TokenForm({
 
 function LinkCell({ url, title }: { url: string; title: string }) {
   const id = useId();
+  const { t } = useLingui();
   return (
     <div className="flex min-w-[9rem] items-center gap-1">
       <input
         id={id}
         readOnly
         value={url}
-        aria-label={`Share link of ${title}`}
+        aria-label={t`Share link of ${title}`}
         onFocus={(e) => e.currentTarget.select()}
         className={`${inputClass} min-w-0 flex-1 py-1 text-xs`}
       />
-      <CopyButton text={url} label={`Copy link of ${title}`} fieldId={id} className={TIGHT_BUTTON} />
+      <CopyButton text={url} label={t`Copy link of ${title}`} fieldId={id} className={TIGHT_BUTTON} />
     </div>
   );
 }
 
 function Actions({ kind, id, title, returnTo }: { kind: ShareKind; id: string; title: string; returnTo: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex gap-1">
-      <TokenForm kind={kind} id={id} intent="regenerate" label={`Regenerate link of ${title}`} returnTo={returnTo}>
+      <TokenForm kind={kind} id={id} intent="regenerate" label={t`Regenerate link of ${title}`} returnTo={returnTo}>
         <SpriteIcon name="refresh-cw" className="h-4 w-4" />
-        <span className="sr-only sm:not-sr-only">Regenerate</span>
+        <span className="sr-only sm:not-sr-only">
+          <Trans>Regenerate</Trans>
+        </span>
       </TokenForm>
-      <TokenForm kind={kind} id={id} intent="revoke" label={`Revoke link of ${title}`} returnTo={returnTo}>
+      <TokenForm kind={kind} id={id} intent="revoke" label={t`Revoke link of ${title}`} returnTo={returnTo}>
         <SpriteIcon name="trash" className="h-4 w-4 text-red-700" />
-        <span className="sr-only sm:not-sr-only">Revoke</span>
+        <span className="sr-only sm:not-sr-only">
+          <Trans>Revoke</Trans>
+        </span>
       </TokenForm>
     </div>
   );
@@ -151,13 +158,17 @@ function ShareLinkRow({
   );
 }
 
-const ACTIONS = { label: "Actions", actions: true };
-
 export function SharedDocumentsTable({ documents, origin, returnTo }: { documents: SharedDocument[]; origin: string; returnTo: string }) {
-  const { i18n } = useLingui();
-  if (documents.length === 0) return <Empty>No document has a share link.</Empty>;
+  const { i18n, t } = useLingui();
+  if (documents.length === 0)
+    return (
+      <Empty>
+        <Trans>No document has a share link.</Trans>
+      </Empty>
+    );
+  const columns = [t`Title`, t`Category`, t`Published`, t`Created`, t`Downloads`, t`Link`, { label: t`Actions`, actions: true }];
   return (
-    <AdminTable label="Shared documents table" columns={["Title", "Category", "Published", "Created", "Downloads", "Link", ACTIONS]}>
+    <AdminTable label={t`Shared documents table`} columns={columns}>
       {documents.map((d) => (
         <ShareLinkRow
           key={d.id}
@@ -165,8 +176,8 @@ export function SharedDocumentsTable({ documents, origin, returnTo }: { document
           id={d.id}
           title={d.title}
           cells={[
-            d.category,
-            d.published ? "Published" : "Draft",
+            categoryLabel(d.category, i18n),
+            d.published ? t`Published` : t`Draft`,
             formatLongDate(d.createdAt, i18n),
             <span key="downloads" className="tabular-nums">
               {d.downloads}
@@ -181,10 +192,16 @@ export function SharedDocumentsTable({ documents, origin, returnTo }: { document
 }
 
 export function SharedFoldersTable({ folders, origin, returnTo }: { folders: SharedFolder[]; origin: string; returnTo: string }) {
-  const { i18n } = useLingui();
-  if (folders.length === 0) return <Empty>No folder has a share link.</Empty>;
+  const { i18n, t } = useLingui();
+  if (folders.length === 0)
+    return (
+      <Empty>
+        <Trans>No folder has a share link.</Trans>
+      </Empty>
+    );
+  const columns = [t`Name`, t`Public`, t`Views`, t`Created`, t`Link`, { label: t`Actions`, actions: true }];
   return (
-    <AdminTable label="Shared folders table" columns={["Name", "Public", "Views", "Created", "Link", ACTIONS]}>
+    <AdminTable label={t`Shared folders table`} columns={columns}>
       {folders.map((f) => (
         <ShareLinkRow
           key={f.id}
@@ -193,7 +210,7 @@ export function SharedFoldersTable({ folders, origin, returnTo }: { folders: Sha
           title={f.name}
           href={`/admin/folders/${f.id}`}
           cells={[
-            f.isPublic ? "Public" : "Private",
+            f.isPublic ? t`Public` : t`Private`,
             <span key="views" className="tabular-nums">
               {f.views}
             </span>,
@@ -235,8 +252,10 @@ export function CreateLinkForm({
 }) {
   const id = useId();
   const findId = useId();
-  const what = kind === "document" ? "document" : "folder";
+  const { t } = useLingui();
+  const isDocument = kind === "document";
   const { choices, find, more } = picker;
+  const count = choices.length;
   return (
     <div className="mt-3">
       {more || find ? (
@@ -244,7 +263,7 @@ export function CreateLinkForm({
           method="get"
           action={LIST_PATH}
           role="search"
-          aria-label={`Find a ${what} without a link`}
+          aria-label={isDocument ? t`Find a document without a link` : t`Find a folder without a link`}
           className="flex flex-wrap items-end gap-2"
         >
           {Object.entries(keep).map(([name, value]) => (
@@ -252,26 +271,32 @@ export function CreateLinkForm({
           ))}
           <div className="min-w-0 flex-1 sm:max-w-md">
             <label htmlFor={findId} className={labelClass}>
-              {kind === "document" ? "Find a document without a link" : "Find a folder without a link"}
+              {isDocument ? t`Find a document without a link` : t`Find a folder without a link`}
             </label>
             <input
               id={findId}
               type="search"
               name={findParam}
               defaultValue={find}
-              placeholder={kind === "document" ? "Part of the title" : "Part of the name"}
+              placeholder={isDocument ? t`Part of the title` : t`Part of the name`}
               className={`${inputClass} mt-1`}
             />
           </div>
           <button type="submit" className={buttonClass.secondary}>
             <Search aria-hidden className="h-4 w-4" />
-            Find
+            <Trans>Find</Trans>
           </button>
         </Form>
       ) : null}
       {choices.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
-          {find ? `No ${what} without a link matches "${find}".` : `Every ${what} has a share link.`}
+          {isDocument
+            ? find
+              ? t`No document without a link matches "${find}".`
+              : t`Every document has a share link.`
+            : find
+              ? t`No folder without a link matches "${find}".`
+              : t`Every folder has a share link.`}
         </p>
       ) : (
         <Form method="post" action={LIST_PATH} className="mt-3 flex flex-wrap items-end gap-2">
@@ -280,7 +305,7 @@ export function CreateLinkForm({
           <input type="hidden" name="returnTo" value={returnTo} />
           <div className="min-w-0 flex-1 sm:max-w-md">
             <label htmlFor={id} className={labelClass}>
-              {kind === "document" ? "Document without a link" : "Folder without a link"}
+              {isDocument ? t`Document without a link` : t`Folder without a link`}
             </label>
             <select id={id} name="id" required className={`${inputClass} mt-1`}>
               {choices.map((c) => (
@@ -292,13 +317,21 @@ export function CreateLinkForm({
           </div>
           <button type="submit" className={buttonClass.primary}>
             <Link2 aria-hidden className="h-4 w-4" />
-            Create link
+            <Trans>Create link</Trans>
           </button>
           {more ? (
             <p className="w-full text-sm text-slate-600">
-              {kind === "document"
-                ? `Showing the ${choices.length} newest${find ? " matching" : ""} documents without a link; type part of a title above to find others.`
-                : `Showing the first ${choices.length}${find ? " matching" : ""} folders without a link; type part of a name above to find others.`}
+              {isDocument ? (
+                find ? (
+                  <Trans>Showing the {count} newest matching documents without a link; type part of a title above to find others.</Trans>
+                ) : (
+                  <Trans>Showing the {count} newest documents without a link; type part of a title above to find others.</Trans>
+                )
+              ) : find ? (
+                <Trans>Showing the first {count} matching folders without a link; type part of a name above to find others.</Trans>
+              ) : (
+                <Trans>Showing the first {count} folders without a link; type part of a name above to find others.</Trans>
+              )}
             </p>
           ) : null}
         </Form>

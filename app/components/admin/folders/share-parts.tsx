@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { SHARE_TARGETS, type ShareInput, shareHref } from "~/lib/share";
 import type { UrlOption } from "~/lib/share-links";
@@ -10,25 +13,41 @@ import { CopyButton } from "./copy-button";
 
 /** The pieces of the Enhanced Share dialog (admin-and-sharing section 2), shared by the dialog and its no-JS disclosure. */
 
-export const SHARE_TIPS = [
-  "Share-token links keep working if the document is renamed; revoke them from Shareable Links.",
-  "Drafts and private folders stay hidden: their links open only once they are published or public.",
-  "On slow connections, send the link rather than the file: people download only what they need.",
-  "Paste links from e-mails into the URL decoder first, so you do not pass on tracking or safelinks wrappers.",
+export const SHARE_TIPS: MessageDescriptor[] = [
+  msg`Share-token links keep working if the document is renamed; revoke them from Shareable Links.`,
+  msg`Drafts and private folders stay hidden: their links open only once they are published or public.`,
+  msg`On slow connections, send the link rather than the file: people download only what they need.`,
+  msg`Paste links from e-mails into the URL decoder first, so you do not pass on tracking or safelinks wrappers.`,
 ];
 
 export function ShareTips() {
+  const { t } = useLingui();
   return (
-    <section aria-label="Tips">
-      <h3 className="text-sm font-semibold">Tips</h3>
+    <section aria-label={t`Tips`}>
+      <h3 className="text-sm font-semibold">
+        <Trans>Tips</Trans>
+      </h3>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
         {SHARE_TIPS.map((tip) => (
-          <li key={tip}>{tip}</li>
+          <li key={tip.id}>{t(tip)}</li>
         ))}
       </ul>
     </section>
   );
 }
+
+/**
+ * The document addresses' names and hints as lib/share-links.ts writes them (English), in the
+ * page's language; a text given translated already (the folder link's) is shown as it is.
+ */
+const OPTION_TEXTS: Record<string, MessageDescriptor> = {
+  "Direct link": msg`Direct link`,
+  "The document's page on the portal.": msg`The document's page on the portal.`,
+  "Public link": msg`Public link`,
+  "The public view of the document.": msg`The public view of the document.`,
+  "Share-token link": msg`Share-token link`,
+  "An unguessable link you can revoke or regenerate under Shareable Links.": msg`An unguessable link you can revoke or regenerate under Shareable Links.`,
+};
 
 /** One address with its copy button; the radio chooses the address the e-mail and social links carry. */
 export function UrlOptionRow({
@@ -43,6 +62,11 @@ export function UrlOptionRow({
   missing?: React.ReactNode;
 }) {
   const id = useId();
+  const { t } = useLingui();
+  const local = (text: string) => (OPTION_TEXTS[text] ? t(OPTION_TEXTS[text]) : text);
+  const label = local(option.label);
+  const hint = local(option.hint);
+  const name = label.toLowerCase();
   return (
     <div className="rounded-md border border-slate-200 p-3">
       <div className="flex items-start gap-2">
@@ -59,13 +83,13 @@ export function UrlOptionRow({
         ) : null}
         {onSelect || option.url ? (
           <label htmlFor={onSelect ? `${id}-choice` : `${id}-url`} className="text-sm">
-            <span className="font-medium text-slate-900">{option.label}</span>
-            <span className="block text-slate-600">{option.hint}</span>
+            <span className="font-medium text-slate-900">{label}</span>
+            <span className="block text-slate-600">{hint}</span>
           </label>
         ) : (
           <p className="text-sm">
-            <span className="font-medium text-slate-900">{option.label}</span>
-            <span className="block text-slate-600">{option.hint}</span>
+            <span className="font-medium text-slate-900">{label}</span>
+            <span className="block text-slate-600">{hint}</span>
           </p>
         )}
       </div>
@@ -75,11 +99,11 @@ export function UrlOptionRow({
             id={`${id}-url`}
             readOnly
             value={option.url}
-            aria-label={option.label}
+            aria-label={label}
             onFocus={(e) => e.currentTarget.select()}
             className={`${inputClass} min-w-0 flex-1`}
           />
-          <CopyButton text={option.url} label={`Copy ${option.label.toLowerCase()}`} fieldId={`${id}-url`} />
+          <CopyButton text={option.url} label={t`Copy ${name}`} fieldId={`${id}-url`} />
         </div>
       ) : (
         <div className="mt-2">{missing}</div>
@@ -92,7 +116,13 @@ export function UrlOptionRow({
 export function ShareVia({ url, title, withRecipient }: { url: string | null; title: string; withRecipient: boolean }) {
   const id = useId();
   const [email, setEmail] = useState("");
-  if (!url) return <p className="text-sm text-slate-600">The share options appear once the link exists.</p>;
+  const { t } = useLingui();
+  if (!url)
+    return (
+      <p className="text-sm text-slate-600">
+        <Trans>The share options appear once the link exists.</Trans>
+      </p>
+    );
   const input: ShareInput = { url, title, email };
   const social = SHARE_TARGETS.filter((t) => t.target !== "email" && t.target !== "whatsapp");
   return (
@@ -100,7 +130,7 @@ export function ShareVia({ url, title, withRecipient }: { url: string | null; ti
       {withRecipient ? (
         <div>
           <label htmlFor={`${id}-email`} className={labelClass}>
-            Recipient e-mail (optional)
+            <Trans>Recipient e-mail (optional)</Trans>
           </label>
           <input
             id={`${id}-email`}
@@ -115,20 +145,27 @@ export function ShareVia({ url, title, withRecipient }: { url: string | null; ti
       <div className="flex flex-wrap gap-2">
         <a href={shareHref("email", input)} className={buttonClass.secondary}>
           <SpriteIcon name="mail" className="h-4 w-4" />
-          Email
+          <Trans>Email</Trans>
         </a>
         <a href={shareHref("whatsapp", input)} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
           <SpriteIcon name="message-circle" className="h-4 w-4" />
-          WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+          WhatsApp
+          <span className="sr-only">
+            {" "}
+            <Trans>(opens in a new tab)</Trans>
+          </span>
         </a>
       </div>
-      <ul className="flex flex-wrap gap-2" aria-label="Social share">
+      <ul className="flex flex-wrap gap-2" aria-label={t`Social share`}>
         {social.map(({ target, label }) => (
           <li key={target}>
             <a href={shareHref(target, input)} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
               <SpriteIcon name="share-2" className="h-4 w-4" />
               {label}
-              <span className="sr-only"> (opens in a new tab)</span>
+              <span className="sr-only">
+                {" "}
+                <Trans>(opens in a new tab)</Trans>
+              </span>
             </a>
           </li>
         ))}
@@ -145,9 +182,11 @@ export function DecoderField() {
   return (
     <div>
       <label htmlFor={`${id}-decode`} className={labelClass}>
-        URL decoder
+        <Trans>URL decoder</Trans>
       </label>
-      <p className="text-sm text-slate-600">Paste a link (for example from an e-mail) to get a clean address to share.</p>
+      <p className="text-sm text-slate-600">
+        <Trans>Paste a link (for example from an e-mail) to get a clean address to share.</Trans>
+      </p>
       <div className="mt-1 flex gap-2">
         <input
           id={`${id}-decode`}
@@ -163,7 +202,7 @@ export function DecoderField() {
           className={`${inputClass} min-w-0 flex-1 font-mono`}
         />
         <button type="button" className={buttonClass.secondary} onClick={() => setOutcome(decodeUrl(value))}>
-          Clean URL
+          <Trans>Clean URL</Trans>
         </button>
       </div>
       {outcome ? (
@@ -181,12 +220,16 @@ export function DecoderForm() {
   return (
     <form method="get" action="/tools/url-decoder" target="_blank" className="space-y-1" rel="noopener">
       <label htmlFor={`${id}-decode`} className={labelClass}>
-        URL decoder
+        <Trans>URL decoder</Trans>
       </label>
       <div className="flex gap-2">
         <input id={`${id}-decode`} name="url" className={`${inputClass} min-w-0 flex-1 font-mono`} />
         <button type="submit" className={buttonClass.secondary}>
-          Decode<span className="sr-only"> (opens in a new tab)</span>
+          <Trans>Decode</Trans>
+          <span className="sr-only">
+            {" "}
+            <Trans>(opens in a new tab)</Trans>
+          </span>
         </button>
       </div>
     </form>

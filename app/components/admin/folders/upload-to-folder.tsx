@@ -1,8 +1,10 @@
+import type { I18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Upload } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { type DocumentFacetsInput, EMPTY_FACETS_INPUT, type FacetSuggestions } from "~/lib/document-facets";
-import { DOCUMENT_TEXT_LIMITS, splitMessage, titleFromFileName } from "~/lib/document-form";
+import { DOCUMENT_TEXT_LIMITS, titleFromFileName } from "~/lib/document-form";
 import { BULK_ACCEPT, checkBulkFile, FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES } from "~/lib/folders";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
@@ -11,6 +13,7 @@ import type { ToastMessage } from "../../ui/use-toast-message";
 import { useDialogAction } from "../content/action-result";
 import { AdminDialog } from "../content/admin-dialog";
 import { FacetFields } from "../content/facet-fields";
+import { categoryLabel, localSplit } from "../content/messages";
 
 export const FOLDER_UPLOAD_HREF = "/admin/folders/upload";
 
@@ -44,6 +47,7 @@ export function FolderSelect({
   required: boolean;
   onChange?: (v: string) => void;
 }) {
+  const { t } = useLingui();
   return (
     <select
       id={id}
@@ -53,7 +57,7 @@ export function FolderSelect({
       onChange={(e) => onChange?.(e.target.value)}
       className={`${inputClass} mt-1`}
     >
-      <option value="">{required ? "Choose a folder" : "No folder"}</option>
+      <option value="">{required ? t`Choose a folder` : t`No folder`}</option>
       {folders.map((f) => (
         <option key={f.id} value={f.id}>
           {f.name}
@@ -64,10 +68,13 @@ export function FolderSelect({
 }
 
 export function CategorySelect({ id, value }: { id: string; value: string }) {
+  const { i18n } = useLingui();
   return (
     <select id={id} name="category" defaultValue={value} className={`${inputClass} mt-1`}>
       {FOLDER_UPLOAD_CATEGORIES.map((c) => (
-        <option key={c}>{c}</option>
+        <option key={c} value={c}>
+          {categoryLabel(c, i18n)}
+        </option>
       ))}
     </select>
   );
@@ -91,13 +98,15 @@ export function FolderUploadFields({
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-folder`} className={labelClass}>
-          Folder
+          <Trans>Folder</Trans>
         </label>
         <FolderSelect id={`${id}-folder`} folders={folders} value={values.folderId} required />
       </div>
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-file`} className={labelClass}>
-          File <span className="font-normal text-slate-600">(PDF, Word, Excel, PowerPoint, text or CSV; up to 50MB)</span>
+          <Trans>
+            File <span className="font-normal text-slate-600">(PDF, Word, Excel, PowerPoint, text or CSV; up to 50MB)</span>
+          </Trans>
         </label>
         <input
           id={`${id}-file`}
@@ -119,7 +128,7 @@ export function FolderUploadFields({
       </div>
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-title`} className={labelClass}>
-          Title
+          <Trans>Title</Trans>
         </label>
         <input
           id={`${id}-title`}
@@ -133,7 +142,9 @@ export function FolderUploadFields({
       </div>
       <div className="sm:col-span-2">
         <label htmlFor={`${id}-description`} className={labelClass}>
-          Description <span className="font-normal text-slate-600">(optional)</span>
+          <Trans>
+            Description <span className="font-normal text-slate-600">(optional)</span>
+          </Trans>
         </label>
         <textarea
           id={`${id}-description`}
@@ -146,7 +157,7 @@ export function FolderUploadFields({
       </div>
       <div>
         <label htmlFor={`${id}-category`} className={labelClass}>
-          Category
+          <Trans>Category</Trans>
         </label>
         <CategorySelect id={`${id}-category`} value={values.category} />
       </div>
@@ -159,15 +170,16 @@ export function FolderUploadFields({
           defaultChecked={values.published}
           className="h-5 w-9 accent-brand-600"
         />
-        Published
+        <Trans>Published</Trans>
       </label>
       <FacetFields initial={values} suggestions={suggestions} />
     </div>
   );
 }
 
-export function messageOf(text: string): ToastMessage {
-  return { tone: "error", ...splitMessage(text, "Error") };
+/** A refusal as a toast, in the language of `i18n` (a rule's English message is translated). */
+export function messageOf(text: string, i18n: I18n): ToastMessage {
+  return { tone: "error", ...localSplit(text, i18n) };
 }
 
 /** "Upload to Folder": a dialog with JavaScript, the upload page without it. */
@@ -184,10 +196,11 @@ export function UploadToFolderButton({
   const fetcher = useFetcher();
   const { open, setOpen, error } = useDialogAction(fetcher.data);
   const [refused, setRefused] = useState<string | null>(null);
+  const { i18n, t } = useLingui();
   const label = (
     <>
       <Upload aria-hidden className="h-4 w-4" />
-      Upload to Folder
+      <Trans>Upload to Folder</Trans>
     </>
   );
   const href = folderId ? `${FOLDER_UPLOAD_HREF}?folderId=${encodeURIComponent(folderId)}` : FOLDER_UPLOAD_HREF;
@@ -198,7 +211,7 @@ export function UploadToFolderButton({
       </a>
     );
   }
-  const shown = refused ? messageOf(refused) : error?.message;
+  const shown = refused ? messageOf(refused, i18n) : error?.message;
   const busy = fetcher.state !== "idle";
   return (
     <AdminDialog
@@ -208,7 +221,7 @@ export function UploadToFolderButton({
         setRefused(null);
       }}
       wide
-      title="Upload to Folder"
+      title={t`Upload to Folder`}
       trigger={
         <button type="button" className={buttonClass.secondary}>
           {label}
@@ -216,7 +229,9 @@ export function UploadToFolderButton({
       }
     >
       {folders.length === 0 ? (
-        <p className="text-sm text-slate-700">There are no folders yet. Create a folder (or use Quick Setup) first.</p>
+        <p className="text-sm text-slate-700">
+          <Trans>There are no folders yet. Create a folder (or use Quick Setup) first.</Trans>
+        </p>
       ) : (
         <fetcher.Form
           method="post"
@@ -241,10 +256,10 @@ export function UploadToFolderButton({
           <FolderUploadFields folders={folders} values={emptyFolderUpload(folderId)} suggestions={suggestions} onRefused={setRefused} />
           <div className="mt-5 flex justify-end gap-2">
             <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
             <button type="submit" className={buttonClass.primary} disabled={busy}>
-              {busy ? "Uploading..." : "Upload"}
+              {busy ? t`Uploading...` : t`Upload`}
             </button>
           </div>
         </fetcher.Form>
