@@ -29,22 +29,6 @@ const NOT_YET = new Set<string>([
   "public-document/:id",
   "shared/document/:idOrToken",
   "shared/folder/:token",
-  "admin/documents",
-  "admin/folders",
-  "admin/folders/new",
-  "admin/folders/quick-setup",
-  "admin/folders/upload",
-  "admin/folders/bulk-upload",
-  "admin/folders/:id",
-  "admin/folders/:id/delete",
-  "admin/shareable-links",
-  "admin/documents/:id/edit",
-  "admin/documents/:id/delete",
-  "admin/documents/:id/attachments/:attachmentId/delete",
-  "admin/dashboards",
-  "admin/dashboards/new",
-  "admin/dashboards/:id/edit",
-  "admin/dashboards/:id/delete",
 ]);
 
 /**
