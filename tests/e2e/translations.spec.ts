@@ -29,6 +29,8 @@ const NOT_YET = new Set<string>([
   "public-document/:id",
   "shared/document/:idOrToken",
   "shared/folder/:token",
+  // The folder view shows the public download button (components/documents), not converted yet.
+  "admin/folders/:id",
 ]);
 
 /**
