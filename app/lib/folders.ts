@@ -2,7 +2,6 @@
  * The folder screens' rules (admin-and-sharing sections 3, 4, 5 and 8), pure so the browser can
  * check a bulk selection before sending it; the server checks everything again.
  */
-import { msg } from "@lingui/core/macro";
 import { type Category, canonicalCategory } from "./categories";
 import { DOCUMENT_MESSAGES, MAX_UPLOAD_BYTES, titleFromFileName } from "./document-form";
 import { extensionOf } from "./file-names";
@@ -113,18 +112,6 @@ const NAME_ORDER = new Intl.Collator("en", { sensitivity: "base", numeric: true 
 export function compareNames(a: string, b: string): number {
   return NAME_ORDER.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
-
-/**
- * The copy button's words (the share links' screens, and the public URL decoder's page, which uses
- * the same button): here, in the public catalogue, because a public page's browser has only that one.
- */
-export const COPY_MESSAGES = {
-  copy: msg`Copy`,
-  copied: msg`Link Copied`,
-  copiedText: msg`The link is on your clipboard.`,
-  failed: msg`Copy Failed`,
-  failedText: msg`Please copy manually`,
-} as const;
 
 /** Folder cards and a folder's document cards per page (the admin folder list and folder view), unless `?per=` says otherwise. */
 export const FOLDER_CARDS_PER = CARD_PER;

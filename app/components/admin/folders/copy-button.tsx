@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Copy } from "lucide-react";
 import { toast } from "~/components/ui/toast";
-import { COPY_MESSAGES } from "~/lib/folders";
+import { COPY_MESSAGES } from "~/lib/copy-messages";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 
