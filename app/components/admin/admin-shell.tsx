@@ -32,7 +32,13 @@ const ROLE_BADGES: Record<string, MessageDescriptor> = { admin: msg`admin`, edit
 
 /** Every admin screen; editors see only the content screens (ARCHITECTURE.md section 4). */
 const NAV = [
-  { to: "/admin", label: msg`Dashboard`, Icon: LayoutDashboard, end: true, roles: STAFF },
+  {
+    to: "/admin",
+    label: msg({ message: "Dashboard", context: "the admin portal's home page" }),
+    Icon: LayoutDashboard,
+    end: true,
+    roles: STAFF,
+  },
   { to: "/admin/users", label: msg`Users`, Icon: Users, end: false, roles: ADMIN },
   { to: "/admin/documents", label: msg`Documents`, Icon: FileText, end: false, roles: STAFF },
   { to: "/admin/dashboards", label: msg`Dashboards`, Icon: BarChart3, end: false, roles: STAFF },

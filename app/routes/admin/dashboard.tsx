@@ -44,7 +44,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="text-2xl font-bold">
-        <Trans>Dashboard</Trans>
+        <Trans context="the admin portal's home page">Dashboard</Trans>
       </h1>
       <StatCards cards={cards} />
       {admin ? (
