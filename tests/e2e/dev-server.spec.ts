@@ -11,7 +11,18 @@ import { test } from "./support/test";
  * touching the working tree, and shows the edit in an open page without a reload.
  */
 const root = path.resolve(import.meta.dirname, "..", "..");
-const SOURCES = ["app", "server", "public", "bin", "package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "bin",
+  "tooling",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "lingui.config.ts",
+  "tsconfig.json",
+];
 const ROUTE = path.join("app", "routes", "public", "unauthorized.tsx");
 const SECURITY_HEADERS = ["content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy"];
 
