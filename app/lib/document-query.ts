@@ -1,3 +1,5 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { CATEGORIES, type Category, canonicalCategory } from "./categories";
 import { CARD_PER, type ResultPage, readPaging, wholeNumber } from "./paging";
 
@@ -16,12 +18,22 @@ export { CARD_PER, PER_MAX, PER_MIN, type ResultPage, TABLE_PER } from "./paging
 export const SORTS = ["relevance", "newest", "oldest", "title", "downloads"] as const;
 export type Sort = (typeof SORTS)[number];
 
+/** The sorts' names in English (the admin table's filter still shows these). */
 export const SORT_LABELS: Record<Sort, string> = {
   relevance: "Relevance",
   newest: "Newest first",
   oldest: "Oldest first",
   title: "Title A–Z",
   downloads: "Most downloaded",
+};
+
+/** The sorts' names in the reader's language: render them with `t`/`i18n._`. */
+export const SORT_NAMES: Record<Sort, MessageDescriptor> = {
+  relevance: msg`Relevance`,
+  newest: msg`Newest first`,
+  oldest: msg`Oldest first`,
+  title: msg`Title A–Z`,
+  downloads: msg`Most downloaded`,
 };
 
 /** The search box keeps at most this much of what was typed (the parser reads far less). */
@@ -44,6 +56,26 @@ export const FILE_TYPES = {
   image: { label: "Image", extensions: ["jpg", "jpeg", "png", "gif"] },
 } as const satisfies Record<string, { label: string; extensions: readonly string[] }>;
 export type FileType = keyof typeof FILE_TYPES;
+
+/** The types' names in the reader's language; PDF and Word are names, the same in every language. */
+const FILE_TYPE_NAMES: Record<FileType, MessageDescriptor | null> = {
+  pdf: null,
+  word: null,
+  spreadsheet: msg`Spreadsheet`,
+  presentation: msg`Presentation`,
+  text: msg`Text`,
+  image: msg`Image`,
+};
+
+/** A file type as a page shows it ("PDF", "Spreadsheet"), in the reader's language. */
+export function fileTypeName(type: FileType, i18n: I18n): string {
+  const name = FILE_TYPE_NAMES[type];
+  return name ? i18n._(name) : FILE_TYPES[type].label;
+}
+
+export function isFileType(value: string): value is FileType {
+  return Object.hasOwn(FILE_TYPES, value);
+}
 
 export function fileTypeOfExtension(ext: string | null | undefined): FileType | null {
   if (!ext) return null;
@@ -77,13 +109,14 @@ export interface DocumentListQuery extends DocumentFilters {
   per: number;
 }
 
-/** The multi-valued facets: their address parameter and their field. */
+/** The multi-valued facets: their address parameter and their field (the pages name them: facet-panel.tsx, active-filters.tsx). */
 export const MULTI_FACETS = [
-  { param: "tag", field: "tags", label: "Tag" },
-  { param: "partner", field: "partners", label: "Partner" },
-  { param: "location", field: "locations", label: "Location" },
-  { param: "sector", field: "sectors", label: "Sector" },
-] as const satisfies ReadonlyArray<{ param: string; field: keyof DocumentFilters; label: string }>;
+  { param: "tag", field: "tags" },
+  { param: "partner", field: "partners" },
+  { param: "location", field: "locations" },
+  { param: "sector", field: "sectors" },
+] as const satisfies ReadonlyArray<{ param: string; field: keyof DocumentFilters }>;
+export type MultiFacetParam = (typeof MULTI_FACETS)[number]["param"];
 
 export const EMPTY_FILTERS: DocumentFilters = {
   q: "",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/.server/i18n/i18n";
 import { documentShareUrl, reportIssueHref, SHARE_TARGETS, shareHref, shareSubject, shareText } from "./share";
 
 const input = { url: "https://portal.example.org/document/1234", title: "Baidoa Site Monitoring & Evictions" };
@@ -64,6 +65,33 @@ describe("share messages and targets", () => {
     expect(parsed.get("subject")).toBe("Report an issue: Baidoa Site Monitoring & Evictions (1234)");
     expect(parsed.get("body")).toContain("Document ID: 1234");
     expect(parsed.get("body")).toContain(`Document: ${input.title}`);
+  });
+});
+
+describe("share messages in the reader's language", () => {
+  it("are the English ones for an English reader", () => {
+    const en = i18nFor("en");
+    for (const target of SHARE_TARGETS.map((t) => t.target)) expect(shareHref(target, input, en)).toBe(shareHref(target, input));
+    expect(reportIssueHref("a@example.org", { id: "1", title: "T" }, input.url, en)).toBe(
+      reportIssueHref("a@example.org", { id: "1", title: "T" }, input.url),
+    );
+  });
+
+  it("keep the prefix, the title and the link for a Somali reader, with the words in Somali", () => {
+    const so = i18nFor("so");
+    const subject = shareSubject(input.title, so);
+    expect(subject.startsWith("[CCCM Somalia] ")).toBe(true);
+    expect(subject).toContain(input.title);
+    expect(subject).not.toContain("Document:");
+    const decoded = decodeURIComponent(shareHref("whatsapp", input, so));
+    expect(decoded).toContain(subject);
+    expect(decoded).toContain(input.url);
+    const issue = query(
+      reportIssueHref("a@example.org", { id: "1234", title: input.title }, input.url, so).replace("mailto:", "https://x/"),
+    );
+    expect(issue.get("subject")).toContain("1234");
+    expect(issue.get("subject")).not.toContain("Report an issue");
+    expect(issue.get("body")).not.toContain("Describe the issue");
   });
 });
 

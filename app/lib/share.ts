@@ -1,13 +1,22 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { SITE_NAME } from "./site";
 
 /**
  * Share messages and target URLs (public-portal section 2, "Share dialog"):
- * every message starts with the cluster prefix followed by "Document:".
+ * every message starts with the cluster prefix followed by "Document:". The words are in the
+ * language of the `i18n` given (the reader's); without one, in English.
  */
 export const SHARE_PREFIX = `[${SITE_NAME}]`;
 
+/** A message in the reader's language, or its English words when no language is given. */
+function say(i18n: I18n | undefined, message: MessageDescriptor, english: string): string {
+  return i18n ? i18n._(message) : english;
+}
+
 export type ShareTarget = "email" | "whatsapp" | "twitter" | "facebook" | "linkedin";
 
+/** The targets; their labels are the networks' names, and "Email" (which pages show as shareTargetLabel says). */
 export const SHARE_TARGETS: { target: ShareTarget; label: string }[] = [
   { target: "email", label: "Email" },
   { target: "whatsapp", label: "WhatsApp" },
@@ -15,6 +24,11 @@ export const SHARE_TARGETS: { target: ShareTarget; label: string }[] = [
   { target: "facebook", label: "Facebook" },
   { target: "linkedin", label: "LinkedIn" },
 ];
+
+/** A target's label on a page: "Email" in the reader's language, the networks' names as they are. */
+export function shareTargetLabel(target: ShareTarget, i18n: I18n): string {
+  return target === "email" ? i18n._(msg`Email`) : (SHARE_TARGETS.find((t) => t.target === target)?.label ?? target);
+}
 
 export interface ShareInput {
   url: string;
@@ -34,14 +48,14 @@ export function documentShareUrl(origin: string, id: string): string {
 }
 
 /** "[CCCM Somalia] Document: {title}" */
-export function shareSubject(title: string): string {
-  return `${SHARE_PREFIX} Document: ${title}`;
+export function shareSubject(title: string, i18n?: I18n): string {
+  return `${SHARE_PREFIX} ${say(i18n, msg`Document: ${title}`, `Document: ${title}`)}`;
 }
 
 /** The subject line, the sender's note when there is one, then the link. */
-export function shareText({ url, title, message }: ShareInput): string {
+export function shareText({ url, title, message }: ShareInput, i18n?: I18n): string {
   const note = message?.trim();
-  return [shareSubject(title), note, url].filter(Boolean).join("\n\n");
+  return [shareSubject(title, i18n), note, url].filter(Boolean).join("\n\n");
 }
 
 const enc = encodeURIComponent;
@@ -52,24 +66,32 @@ function mailto(to: string | undefined, subject: string, body: string): string {
   return `mailto:${address}?subject=${enc(subject)}&body=${enc(body)}`;
 }
 
-export function shareHref(target: ShareTarget, input: ShareInput): string {
-  const text = shareText({ ...input, url: "" }).trim();
+export function shareHref(target: ShareTarget, input: ShareInput, i18n?: I18n): string {
+  const text = shareText({ ...input, url: "" }, i18n).trim();
   switch (target) {
     case "email":
-      return mailto(input.email, shareSubject(input.title), shareText(input));
+      return mailto(input.email, shareSubject(input.title, i18n), shareText(input, i18n));
     case "whatsapp":
-      return `https://wa.me/?text=${enc(shareText(input))}`;
+      return `https://wa.me/?text=${enc(shareText(input, i18n))}`;
     case "twitter":
       return `https://twitter.com/intent/tweet?text=${enc(text)}&url=${enc(input.url)}`;
     case "facebook":
       return `https://www.facebook.com/sharer/sharer.php?u=${enc(input.url)}&quote=${enc(text)}`;
     case "linkedin":
-      return `https://www.linkedin.com/shareArticle?mini=true&url=${enc(input.url)}&title=${enc(shareSubject(input.title))}&summary=${enc(text)}`;
+      return `https://www.linkedin.com/shareArticle?mini=true&url=${enc(input.url)}&title=${enc(shareSubject(input.title, i18n))}&summary=${enc(text)}`;
   }
 }
 
 /** "Report an issue": a mail to the support mailbox carrying the title and the document id. */
-export function reportIssueHref(support: string, doc: { id: string; title: string }, pageUrl: string): string {
-  const body = [`Document: ${doc.title}`, `Document ID: ${doc.id}`, `Link: ${pageUrl}`, "", "Describe the issue:", ""].join("\n");
-  return mailto(support, `Report an issue: ${doc.title} (${doc.id})`, body);
+export function reportIssueHref(support: string, doc: { id: string; title: string }, pageUrl: string, i18n?: I18n): string {
+  const { id, title } = doc;
+  const body = [
+    say(i18n, msg`Document: ${title}`, `Document: ${title}`),
+    say(i18n, msg`Document ID: ${id}`, `Document ID: ${id}`),
+    say(i18n, msg`Link: ${pageUrl}`, `Link: ${pageUrl}`),
+    "",
+    say(i18n, msg`Describe the issue:`, "Describe the issue:"),
+    "",
+  ].join("\n");
+  return mailto(support, say(i18n, msg`Report an issue: ${title} (${id})`, `Report an issue: ${title} (${id})`), body);
 }

@@ -1,15 +1,18 @@
+import { msg } from "@lingui/core/macro";
+
 /** The library's side menu (public-portal sections 2 and 9). */
 export const SIDE_MENU_COOKIE = "sidebar_state";
 export const SIDE_MENU_COOKIE_MAX_AGE = 7 * 24 * 60 * 60; // 7 days
 
+/** Each item's title is a message: render it with `t`/`i18n._`. */
 export const SIDE_MENU_ITEMS = [
-  { title: "Home", url: "/", icon: "home" },
-  { title: "Documents", url: "/documents", icon: "folder" },
-  { title: "Guidelines", url: "/guidelines", icon: "book-open" },
+  { title: msg`Home`, url: "/", icon: "home" },
+  { title: msg`Documents`, url: "/documents", icon: "folder" },
+  { title: msg`Guidelines`, url: "/guidelines", icon: "book-open" },
   // Not in the spec's list, which left the standards list reachable from nowhere.
-  { title: "Standards", url: "/standards", icon: "file-text" },
-  { title: "Dashboard", url: "/dashboards", icon: "bar-chart-3" },
-  { title: "How to Use", url: "/about", icon: "info" },
+  { title: msg`Standards`, url: "/standards", icon: "file-text" },
+  { title: msg`Dashboard`, url: "/dashboards", icon: "bar-chart-3" },
+  { title: msg`How to Use`, url: "/about", icon: "info" },
 ] as const;
 
 /** Active by prefix ("/" only exactly, or every page would light it). */

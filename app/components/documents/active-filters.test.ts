@@ -33,4 +33,14 @@ describe("listChips", () => {
   it("has no chip for an unfiltered list", () => {
     expect(listChips(listState("/reports", listQuery({ sort: "downloads", page: 4 })), i18nFor("en"))).toEqual([]);
   });
+
+  it("says the filters in the reader's language, the values as they are", () => {
+    const list = listState("/documents", listQuery({ q: "flood", category: "Guideline", tags: ["Baidoa"] }));
+    const labels = listChips(list, i18nFor("so")).map((chip) => chip.label);
+    expect(labels).toHaveLength(3);
+    expect(labels[0]).toContain('"flood"');
+    expect(labels[1]).not.toContain("Guideline");
+    expect(labels[2]).toContain("Baidoa");
+    expect(labels[2]).not.toMatch(/^Tag:/);
+  });
 });

@@ -1,29 +1,58 @@
 import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
-import { EMPTY_FILTERS, FILE_TYPES, MULTI_FACETS } from "~/lib/document-query";
+import { categoryLabel } from "~/lib/categories";
+import { EMPTY_FILTERS, fileTypeName, MULTI_FACETS, type MultiFacetParam } from "~/lib/document-query";
 import { formatLongDate } from "~/lib/format";
 import { type Chip, FilterChips } from "../ui/filter-chips";
 import type { ListState } from "./list-state";
+
+/** A chip of a multi-valued facet: its name and the value, in the reader's language. */
+function multiChipLabel(param: MultiFacetParam, value: string, i18n: I18n): string {
+  switch (param) {
+    case "tag":
+      return i18n._(msg`Tag: ${value}`);
+    case "partner":
+      return i18n._(msg`Partner: ${value}`);
+    case "location":
+      return i18n._(msg`Location: ${value}`);
+    case "sector":
+      return i18n._(msg`Sector: ${value}`);
+  }
+}
 
 /** Every filter in force, each with the address of the list without it (the search words first). */
 export function listChips(list: ListState, i18n: I18n): Chip[] {
   const { query, href } = list;
   const chips: Chip[] = [];
-  if (query.q) chips.push({ key: "q", label: `Search: "${query.q}"`, href: href({ q: "" }) });
-  if (query.category) chips.push({ key: "category", label: `Category: ${query.category}`, href: href({ category: null }) });
-  if (query.type) chips.push({ key: "type", label: `Type: ${FILE_TYPES[query.type].label}`, href: href({ type: null }) });
-  if (query.year !== null) chips.push({ key: "year", label: `Year: ${query.year}`, href: href({ year: null }) });
-  for (const { param, field, label } of MULTI_FACETS) {
+  const { q, year } = query;
+  if (q) chips.push({ key: "q", label: i18n._(msg`Search: "${q}"`), href: href({ q: "" }) });
+  if (query.category) {
+    const category = categoryLabel(query.category, i18n);
+    chips.push({ key: "category", label: i18n._(msg`Category: ${category}`), href: href({ category: null }) });
+  }
+  if (query.type) {
+    const type = fileTypeName(query.type, i18n);
+    chips.push({ key: "type", label: i18n._(msg`Type: ${type}`), href: href({ type: null }) });
+  }
+  if (year !== null) chips.push({ key: "year", label: i18n._(msg`Year: ${year}`), href: href({ year: null }) });
+  for (const { param, field } of MULTI_FACETS) {
     for (const value of query[field]) {
       chips.push({
         key: `${param}=${value}`,
-        label: `${label}: ${value}`,
+        label: multiChipLabel(param, value, i18n),
         href: href({ [field]: query[field].filter((v) => v !== value) }),
       });
     }
   }
-  if (query.from) chips.push({ key: "from", label: `From: ${formatLongDate(query.from, i18n)}`, href: href({ from: null }) });
-  if (query.to) chips.push({ key: "to", label: `To: ${formatLongDate(query.to, i18n)}`, href: href({ to: null }) });
+  if (query.from) {
+    const date = formatLongDate(query.from, i18n);
+    chips.push({ key: "from", label: i18n._(msg`From: ${date}`), href: href({ from: null }) });
+  }
+  if (query.to) {
+    const date = formatLongDate(query.to, i18n);
+    chips.push({ key: "to", label: i18n._(msg`To: ${date}`), href: href({ to: null }) });
+  }
   return chips;
 }
 

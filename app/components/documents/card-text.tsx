@@ -1,7 +1,20 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { Fragment } from "react";
 import type { SnippetPart, SnippetPlace } from "~/lib/document-query";
 
-const PLACE_LABELS: Record<SnippetPlace["unit"], string> = { page: "Page", slide: "Slide", sheet: "Sheet" };
+/** "Page 3", "Slide 2", "Sheet 1": where in a file a text comes from, in the reader's language. */
+export function placeName({ unit, number }: SnippetPlace, i18n: I18n): string {
+  switch (unit) {
+    case "page":
+      return i18n._(msg`Page ${number}`);
+    case "slide":
+      return i18n._(msg`Slide ${number}`);
+    case "sheet":
+      return i18n._(msg`Sheet ${number}`);
+  }
+}
 
 /**
  * A card's text: with a search, the excerpt around the matched words (the server marks them;
@@ -18,14 +31,13 @@ export function CardText({
   description: string | null;
   className: string;
 }) {
+  const { i18n } = useLingui();
   if (snippet && snippet.length > 0) {
     // Each part's offset in the excerpt is a stable, unique key.
     let offset = 0;
     return (
       <p className={className}>
-        {snippetPlace ? (
-          <span className="font-medium text-slate-700">{`${PLACE_LABELS[snippetPlace.unit]} ${snippetPlace.number}: `}</span>
-        ) : null}
+        {snippetPlace ? <span className="font-medium text-slate-700">{`${placeName(snippetPlace, i18n)}: `}</span> : null}
         {snippet.map((part) => {
           const key = offset;
           offset += part.text.length;

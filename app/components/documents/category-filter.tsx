@@ -1,5 +1,6 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { LIBRARY_FILTERS } from "~/lib/categories";
+import { categoryLabel, LIBRARY_FILTERS } from "~/lib/categories";
 import type { FacetOption } from "~/lib/document-query";
 import type { ListState } from "./list-state";
 
@@ -9,15 +10,22 @@ import type { ListState } from "./list-state";
  * chosen category (listing.ts), so the other buttons say what choosing them would show.
  */
 export function CategoryFilter({ list, counts }: { list: ListState; counts: FacetOption[] }) {
+  const { t, i18n } = useLingui();
   const chosen = list.query.category;
   const countOf = (category: string) => counts.find((o) => o.value === category)?.count ?? 0;
   const all = counts.reduce((sum, o) => sum + o.count, 0);
   const buttons = LIBRARY_FILTERS.map((name) => {
     const category = name === "All" ? null : name;
-    return { name, href: list.href({ category }), count: category ? countOf(category) : all, current: chosen === category };
+    return {
+      name,
+      label: categoryLabel(name, i18n),
+      href: list.href({ category }),
+      count: category ? countOf(category) : all,
+      current: chosen === category,
+    };
   });
   return (
-    <nav aria-label="Filter by category" className="mt-4">
+    <nav aria-label={t`Filter by category`} className="mt-4">
       <ul className="flex flex-wrap gap-2">
         {buttons.map((b) => (
           <li key={b.name}>
@@ -31,7 +39,7 @@ export function CategoryFilter({ list, counts }: { list: ListState; counts: Face
                 b.current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
               }`}
             >
-              {b.name} <span className={`text-xs ${b.current ? "" : "text-slate-600"}`}>{b.count}</span>
+              {b.label} <span className={`text-xs ${b.current ? "" : "text-slate-600"}`}>{b.count}</span>
             </Link>
           </li>
         ))}

@@ -1,5 +1,6 @@
-import { useLingui } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
+import { categoryLabel } from "~/lib/categories";
 import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { previewHref } from "~/lib/preview-link";
@@ -35,17 +36,20 @@ const CATEGORY_COLOURS: Record<string, string> = {
   Dashboard: "bg-purple-100 text-purple-800",
 };
 
+/** A document's category, named in the reader's language (its colour follows the English value). */
 export function CategoryBadge({ category }: { category: string }) {
-  return <span className={`badge ${CATEGORY_COLOURS[category] ?? "bg-slate-100 text-slate-700"}`}>{category}</span>;
+  const { i18n } = useLingui();
+  return <span className={`badge ${CATEGORY_COLOURS[category] ?? "bg-slate-100 text-slate-700"}`}>{categoryLabel(category, i18n)}</span>;
 }
 
 /** Up to `max` tags, then a "+N" badge for the rest (public-portal section 2). */
 export function TagList({ tags, max }: { tags: string[]; max: number }) {
+  const { t } = useLingui();
   if (tags.length === 0) return null;
   const shown = tags.slice(0, max);
   const rest = tags.length - shown.length;
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Tags">
+    <ul className="flex flex-wrap gap-1" aria-label={t`Tags`}>
       {shown.map((tag) => (
         <li key={tag} className="tag">
           {tag}
@@ -61,7 +65,8 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
  * JavaScript runs). Preview opens the document with its preview shown.
  */
 export function DocumentCard({ doc }: { doc: DocumentCardData }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const { title } = doc;
   return (
     <article className="card flex h-full flex-col gap-3">
       <div className="card-head">
@@ -93,9 +98,9 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
         </span>
         <div className="flex flex-wrap gap-2">
           {doc.text ? <TextLink text={doc.text} title={doc.title} /> : null}
-          <Link to={previewHref(doc.id)} className={buttonClass.secondary} aria-label={`Preview ${doc.title}`}>
+          <Link to={previewHref(doc.id)} className={buttonClass.secondary} aria-label={t`Preview ${title}`}>
             <SpriteIcon name="eye" className="h-4 w-4" />
-            Preview
+            <Trans>Preview</Trans>
           </Link>
           <DownloadButton documentId={doc.id} title={doc.title} />
         </div>

@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react";
+import { useLingui } from "@lingui/react/macro";
 import { formatLongDate, formatSizeMb } from "~/lib/format";
 import { CategoryBadge } from "./document-card";
 
@@ -23,38 +23,40 @@ export interface DocumentFactsData {
  * sectors, locations, tags).
  */
 export function DocumentFacts({ doc }: { doc: DocumentFactsData }) {
-  const { i18n } = useLingui();
-  const facts: [string, React.ReactNode][] = [
+  const { t, i18n } = useLingui();
+  // [what the fact is (its data-fact, the same in every language), its label, its value]
+  const facts: [string, string, React.ReactNode][] = [
     [
       "Date",
+      t`Date`,
       <time key="date" dateTime={doc.created_at}>
         {formatLongDate(doc.created_at, i18n)}
       </time>,
     ],
-    ["Size", formatSizeMb(doc.size, i18n)],
-    ["File type", doc.extension ? doc.extension.toUpperCase() : "None"],
-    ["Views", doc.view_count.toLocaleString("en-US")],
-    ["Downloads", doc.download_count.toLocaleString("en-US")],
+    ["Size", t`Size`, formatSizeMb(doc.size, i18n)],
+    ["File type", t`File type`, doc.extension ? doc.extension.toUpperCase() : t`None`],
+    ["Views", t`Views`, doc.view_count.toLocaleString("en-US")],
+    ["Downloads", t`Downloads`, doc.download_count.toLocaleString("en-US")],
   ];
-  if (doc.partner) facts.unshift(["Partner", doc.partner]);
+  if (doc.partner) facts.unshift(["Partner", t`Partner`, doc.partner]);
   return (
     <>
       <CategoryBadge category={doc.category} />
       <h1 className="mt-3 break-words text-2xl font-bold leading-tight">{doc.title}</h1>
       {doc.description ? <p className="mt-3 whitespace-pre-line text-slate-700">{doc.description}</p> : null}
       <dl className="mt-5 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-        {facts.map(([label, value]) => (
-          <div key={label}>
+        {facts.map(([fact, label, value]) => (
+          <div key={fact}>
             <dt className="text-slate-600">{label}</dt>
-            <dd className="font-medium text-slate-900" data-fact={label}>
+            <dd className="font-medium text-slate-900" data-fact={fact}>
               {value}
             </dd>
           </div>
         ))}
       </dl>
-      <ChipList label="Sectors" items={doc.sectors} />
-      <ChipList label="Locations" items={doc.locations} />
-      <ChipList label="Tags" items={doc.tags} />
+      <ChipList label={t`Sectors`} items={doc.sectors} />
+      <ChipList label={t`Locations`} items={doc.locations} />
+      <ChipList label={t`Tags`} items={doc.tags} />
     </>
   );
 }

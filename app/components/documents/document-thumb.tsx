@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { ListItemExtras } from "~/lib/document-query";
 import { formatSizeKb } from "~/lib/format";
@@ -41,10 +41,11 @@ export function DocumentThumb({ thumbnail, fileType }: Pick<ListItemExtras, "thu
 
 /** A card's offer of the text view: light on a thin link, with the size to say so (issue 11). */
 export function TextLink({ text, title }: { text: NonNullable<ListItemExtras["text"]>; title: string }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const size = formatSizeKb(text.chars, i18n);
   return (
-    <Link to={text.href} className={buttonClass.secondary} aria-label={`Read ${title} as text (${formatSizeKb(text.chars, i18n)})`}>
-      Text · {formatSizeKb(text.chars, i18n)}
+    <Link to={text.href} className={buttonClass.secondary} aria-label={t`Read ${title} as text (${size})`}>
+      <Trans>Text · {size}</Trans>
     </Link>
   );
 }

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Loader2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
@@ -8,6 +11,7 @@ import { buttonClass } from "../ui/styles";
 export interface DownloadButtonProps {
   documentId: string;
   title: string;
+  /** The button's text; "Download" (in the reader's language) without one. */
   label?: string;
   className?: string;
   variant?: keyof typeof buttonClass;
@@ -24,13 +28,13 @@ type CheckResult = { ok: true } | { ok: false; description: string };
  * a slow link, and the server counts only GETs. The server checks the stored file for a HEAD too,
  * and names what is wrong in a header (a HEAD answer has no body).
  */
-async function checkDownload(href: string): Promise<CheckResult> {
+async function checkDownload(href: string, i18n: I18n): Promise<CheckResult> {
   try {
     const response = await fetch(href, { method: "HEAD", cache: "no-store", credentials: "same-origin" });
     if (response.ok) return { ok: true };
-    return { ok: false, description: downloadFailure(response.status, response.headers.get(DOWNLOAD_ERROR_HEADER)) };
+    return { ok: false, description: downloadFailure(response.status, response.headers.get(DOWNLOAD_ERROR_HEADER), i18n) };
   } catch {
-    return { ok: false, description: "Failed to download document. Please try again." };
+    return { ok: false, description: i18n._(msg`Failed to download document. Please try again.`) };
   }
 }
 
@@ -52,7 +56,9 @@ function startBrowserDownload(href: string): void {
  * shows the spec's toasts, and keeps a per-item in-progress state (spinner,
  * blocked repeat clicks) while it works.
  */
-export function DownloadButton({ documentId, title, label = "Download", className = "", variant = "primary" }: DownloadButtonProps) {
+export function DownloadButton({ documentId, title, label: given, className = "", variant = "primary" }: DownloadButtonProps) {
+  const { t, i18n } = useLingui();
+  const label = given ?? t`Download`;
   const href = downloadHref(documentId);
   const [busy, setBusy] = useState(false);
   // A ref as well as state: two clicks in one frame must not both start.
@@ -66,13 +72,13 @@ export function DownloadButton({ documentId, title, label = "Download", classNam
     busyRef.current = true;
     setBusy(true);
     try {
-      const result = await checkDownload(href);
+      const result = await checkDownload(href, i18n);
       if (!result.ok) {
-        toast.error("Download failed", { description: result.description });
+        toast.error(t`Download failed`, { description: result.description });
         return;
       }
       startBrowserDownload(href);
-      toast.success("Download started", { description: "Your document is downloading" });
+      toast.success(t`Download started`, { description: t`Your document is downloading` });
     } finally {
       busyRef.current = false;
       setBusy(false);

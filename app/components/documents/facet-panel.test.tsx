@@ -1,6 +1,8 @@
+import { I18nProvider } from "@lingui/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/.server/i18n/i18n";
 import { type FacetCounts, listQuery } from "~/lib/document-query";
 import { FacetPanel, panelFilterCount } from "./facet-panel";
 import { listState } from "./list-state";
@@ -18,11 +20,13 @@ const FACETS: FacetCounts = {
   sectors: [],
 };
 
-const render = (query: Parameters<typeof listQuery>[0], facets: FacetCounts = FACETS, total = 7) =>
+const render = (query: Parameters<typeof listQuery>[0], facets: FacetCounts = FACETS, total = 7, language: "en" | "so" = "en") =>
   renderToStaticMarkup(
-    <MemoryRouter>
-      <FacetPanel list={listState("/reports", listQuery(query))} facets={facets} total={total} />
-    </MemoryRouter>,
+    <I18nProvider i18n={i18nFor(language)}>
+      <MemoryRouter>
+        <FacetPanel list={listState("/reports", listQuery(query))} facets={facets} total={total} />
+      </MemoryRouter>
+    </I18nProvider>,
   );
 
 /** Each option link as [text, href, current]. */
@@ -78,5 +82,19 @@ describe("FacetPanel", () => {
   it("is left out when nothing is listed and nothing is chosen", () => {
     expect(render({ q: "nothing" }, { ...FACETS, type: [], year: [], tags: [] }, 0)).toBe("");
     expect(panelFilterCount(listQuery({ type: "pdf", tags: ["a", "b"], to: "2026-01-01", q: "x", category: "Report" }))).toBe(4);
+  });
+
+  it("names the groups and the file types in the reader's language, and keeps the values in the links", () => {
+    const facets = { ...FACETS, type: [...FACETS.type, { value: "spreadsheet", label: "Spreadsheet", count: 2 }] };
+    const english = render({}, facets);
+    expect(english).toContain(">Tags</p>");
+    expect(links(english)[1]).toEqual(["Spreadsheet 2", "/reports?type=spreadsheet", false]);
+    const somali = render({}, facets, 7, "so");
+    expect(somali).not.toContain(">Tags</p>");
+    expect(somali).not.toContain(">Apply dates<");
+    const [pdf, spreadsheet] = links(somali);
+    expect(pdf).toEqual(["PDF 7", "/reports?type=pdf", false]);
+    expect(spreadsheet![0]).not.toContain("Spreadsheet");
+    expect(spreadsheet![1]).toBe("/reports?type=spreadsheet");
   });
 });

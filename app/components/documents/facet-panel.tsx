@@ -1,8 +1,20 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, ChevronDown, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { facetKey } from "~/lib/document-facets";
-import { type DocumentListQuery, type FacetCounts, type FacetOption, FILE_TYPES, type FileType, MULTI_FACETS } from "~/lib/document-query";
+import {
+  type DocumentListQuery,
+  type FacetCounts,
+  type FacetOption,
+  type FileType,
+  fileTypeName,
+  isFileType,
+  MULTI_FACETS,
+  type MultiFacetParam,
+} from "~/lib/document-query";
 import { buttonClass, inputClass } from "../ui/styles";
 import { HiddenListState, type ListState } from "./list-state";
 
@@ -41,21 +53,35 @@ function singleGroup(
   };
 }
 
-function groupsOf(list: ListState, facets: FacetCounts): Group[] {
+/** The multi-valued facets' group names. */
+const GROUP_LABELS: Record<MultiFacetParam, MessageDescriptor> = {
+  tag: msg`Tags`,
+  partner: msg`Partners`,
+  location: msg`Locations`,
+  sector: msg`Sectors`,
+};
+
+function groupsOf(list: ListState, facets: FacetCounts, i18n: I18n): Group[] {
   const { query, href } = list;
+  // The server names the types in English; the page names them in the reader's language.
+  const types = facets.type.map((o) => (isFileType(o.value) ? { ...o, label: fileTypeName(o.value, i18n) } : o));
   const groups: Group[] = [
-    singleGroup("facet-type", "File type", facets.type, query.type && { value: query.type, label: FILE_TYPES[query.type].label }, (type) =>
-      href({ type: type as FileType | null }),
+    singleGroup(
+      "facet-type",
+      i18n._(msg`File type`),
+      types,
+      query.type && { value: query.type, label: fileTypeName(query.type, i18n) },
+      (type) => href({ type: type as FileType | null }),
     ),
     singleGroup(
       "facet-year",
-      "Year",
+      i18n._(msg`Year`),
       facets.year,
       query.year === null ? null : { value: String(query.year), label: String(query.year) },
       (year) => href({ year: year === null ? null : Number(year) }),
     ),
   ];
-  for (const { param, field, label } of MULTI_FACETS) {
+  for (const { param, field } of MULTI_FACETS) {
     const chosen = query[field];
     const chosenKeys = new Set(chosen.map(facetKey));
     // A chosen value the counts do not list (beyond the most used) still shows, so it can be taken away.
@@ -65,7 +91,7 @@ function groupsOf(list: ListState, facets: FacetCounts): Group[] {
       chosenKeys.has(facetKey(value)) ? chosen.filter((v) => facetKey(v) !== facetKey(value)) : [...chosen, value];
     groups.push({
       id: `facet-${param}`,
-      label: `${label}s`,
+      label: i18n._(GROUP_LABELS[param]),
       options: [...missing, ...facets[field]].map((o) => ({
         ...o,
         selected: chosenKeys.has(facetKey(o.value)),
@@ -88,20 +114,24 @@ export function panelFilterCount(query: DocumentListQuery): number {
 }
 
 export function FacetPanel({ list, facets, total }: { list: ListState; facets: FacetCounts | null; total: number }) {
+  const { i18n } = useLingui();
   const active = panelFilterCount(list.query);
   if (!facets || (total === 0 && active === 0)) return null;
-  const groups = groupsOf(list, facets);
+  const groups = groupsOf(list, facets, i18n);
   return (
     <details className="group mt-4 rounded-lg border border-slate-200 bg-white">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
         <SlidersHorizontal aria-hidden className="h-4 w-4 text-slate-600" />
-        Filters
+        <Trans>Filters</Trans>
         {active > 0 ? (
           <>
             {" "}
             <span className="rounded-full bg-brand-600 px-2 text-xs text-white">
               {active}
-              <span className="sr-only"> active</span>
+              <span className="sr-only">
+                {" "}
+                <Trans>active</Trans>
+              </span>
             </span>
           </>
         ) : null}
@@ -153,6 +183,7 @@ function FacetGroup({ group }: { group: Group }) {
  */
 function DateRange({ list }: { list: ListState }) {
   const navigate = useNavigate();
+  const { t } = useLingui();
   const { from, to } = list.query;
   const [dates, setDates] = useState({ from: from ?? "", to: to ?? "" });
   // The address changed some other way (a chip removed, Back): the fields follow it.
@@ -173,10 +204,10 @@ function DateRange({ list }: { list: ListState }) {
     >
       <HiddenListState list={list} own={["from", "to", "page"]} />
       <fieldset className="min-w-0">
-        <legend className="text-sm font-semibold text-slate-800">Date</legend>
+        <legend className="text-sm font-semibold text-slate-800">{t`Date`}</legend>
         <div className="mt-2 flex flex-wrap items-end gap-2">
           <label className="min-w-0 text-sm text-slate-700">
-            From
+            {t`From`}
             <input
               type="date"
               name="from"
@@ -187,7 +218,7 @@ function DateRange({ list }: { list: ListState }) {
             />
           </label>
           <label className="min-w-0 text-sm text-slate-700">
-            To
+            {t`To`}
             <input
               type="date"
               name="to"
@@ -198,7 +229,7 @@ function DateRange({ list }: { list: ListState }) {
             />
           </label>
           <button type="submit" className={buttonClass.secondary}>
-            Apply dates
+            <Trans>Apply dates</Trans>
           </button>
         </div>
       </fieldset>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useNavigation } from "react-router";
 import type { FacetCounts } from "~/lib/document-query";
 import { ActiveFilters } from "./active-filters";
@@ -22,6 +23,7 @@ export function ListControls({
   total: number;
   status: string | null;
 }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const loading = navigation.state !== "idle" && navigation.location.pathname === list.path;
   return (
@@ -30,7 +32,7 @@ export function ListControls({
       <ActiveFilters list={list} />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p role="status" className="text-sm text-slate-600">
-          {loading ? "Loading documents..." : status}
+          {loading ? t`Loading documents...` : status}
         </p>
         {total > 0 ? <SortControl list={list} /> : null}
       </div>

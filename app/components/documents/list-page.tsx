@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
 import type { Category } from "~/lib/categories";
 import type { ListData } from "~/lib/document-query";
@@ -8,56 +11,61 @@ import { listState } from "./list-state";
 import { ListPaging, useLoadedPages } from "./load-more";
 import { type ListLoadFailed, useListRefresh } from "./use-list-refresh";
 
-/** What one list page says and lists (public-portal sections 2 and 8; ARCHITECTURE.md section 4). */
+/**
+ * What one list page says and lists (public-portal sections 2 and 8; ARCHITECTURE.md section 4).
+ * The texts are messages, in the reader's language where they are shown.
+ */
 export interface ListPageConfig {
   path: string;
   category: Category;
-  title: string;
-  metaTitle: string;
-  metaDescription: string;
-  searchLabel: string;
-  placeholder: string;
-  countLine: (n: number) => string;
-  empty: string;
-  loadError: string;
+  /** The heading, and the page's title before the site name ("Reports | CCCM Somalia"). */
+  title: MessageDescriptor;
+  metaDescription: MessageDescriptor;
+  searchLabel: MessageDescriptor;
+  placeholder: MessageDescriptor;
+  countLine: (count: number) => MessageDescriptor;
+  empty: MessageDescriptor;
+  loadError: MessageDescriptor;
+  /** The pager's accessible name ("Pages of Reports"). */
+  pagerLabel: MessageDescriptor;
 }
 
 export const LIST_PAGES = {
   reports: {
     path: "/reports",
     category: "Report",
-    title: "Reports",
-    metaTitle: "Reports | CCCM Somalia",
-    metaDescription: "Published reports of the CCCM cluster in Somalia: site monitoring, evictions, assessments.",
-    searchLabel: "Search reports",
-    placeholder: "Search reports...",
-    countLine: (n) => `${n} report(s) found`,
-    empty: "No reports found matching your criteria.",
-    loadError: "Failed to load reports. Please try again.",
+    title: msg`Reports`,
+    metaDescription: msg`Published reports of the CCCM cluster in Somalia: site monitoring, evictions, assessments.`,
+    searchLabel: msg`Search reports`,
+    placeholder: msg`Search reports...`,
+    countLine: (count) => msg`${plural(count, { one: "# report(s) found", other: "# report(s) found" })}`,
+    empty: msg`No reports found matching your criteria.`,
+    loadError: msg`Failed to load reports. Please try again.`,
+    pagerLabel: msg`Pages of Reports`,
   },
   guidelines: {
     path: "/guidelines",
     category: "Guideline",
-    title: "Guidelines & Procedures",
-    metaTitle: "Guidelines & Procedures | CCCM Somalia",
-    metaDescription: "Guidance notes and procedures of the CCCM cluster in Somalia for site management partners.",
-    searchLabel: "Search guidelines",
-    placeholder: "Search guidelines...",
-    countLine: (n) => `${n} guideline(s) found`,
-    empty: "No guidelines found matching your criteria.",
-    loadError: "Failed to load guidelines. Please try again.",
+    title: msg`Guidelines & Procedures`,
+    metaDescription: msg`Guidance notes and procedures of the CCCM cluster in Somalia for site management partners.`,
+    searchLabel: msg`Search guidelines`,
+    placeholder: msg`Search guidelines...`,
+    countLine: (count) => msg`${plural(count, { one: "# guideline(s) found", other: "# guideline(s) found" })}`,
+    empty: msg`No guidelines found matching your criteria.`,
+    loadError: msg`Failed to load guidelines. Please try again.`,
+    pagerLabel: msg`Pages of Guidelines & Procedures`,
   },
   standards: {
     path: "/standards",
     category: "Policy",
-    title: "Standard Documents",
-    metaTitle: "Standard Documents | CCCM Somalia",
-    metaDescription: "Standards, strategy and terms of reference of the CCCM cluster in Somalia.",
-    searchLabel: "Search standard documents",
-    placeholder: "Search standard documents...",
-    countLine: (n) => `${n} standard document(s) found`,
-    empty: "No standard documents found matching your criteria.",
-    loadError: "Failed to load standards. Please try again.",
+    title: msg`Standard Documents`,
+    metaDescription: msg`Standards, strategy and terms of reference of the CCCM cluster in Somalia.`,
+    searchLabel: msg`Search standard documents`,
+    placeholder: msg`Search standard documents...`,
+    countLine: (count) => msg`${plural(count, { one: "# standard document(s) found", other: "# standard document(s) found" })}`,
+    empty: msg`No standard documents found matching your criteria.`,
+    loadError: msg`Failed to load standards. Please try again.`,
+    pagerLabel: msg`Pages of Standard Documents`,
   },
 } as const satisfies Record<string, ListPageConfig>;
 
@@ -70,22 +78,25 @@ export type ListPageData = ListData<ListCardItem>;
  * page, and the list refreshes itself.
  */
 export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderData: ListPageData | ListLoadFailed }) {
-  const data = useListRefresh(loaderData, { title: "Error", description: page.loadError });
+  const { t } = useLingui();
+  const data = useListRefresh(loaderData, { title: t`Error`, description: t(page.loadError) });
   const list = listState(page.path, data.query);
   const pages = useLoadedPages(data, list);
   const name = page.path.slice(1);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold">{page.title}</h1>
-      <ListSearchForm list={list} id={`${name}-search`} label={page.searchLabel} placeholder={page.placeholder} />
-      <ListControls list={list} facets={data.facets} total={data.page.total} status={page.countLine(data.page.total)} />
+      <h1 className="text-2xl font-bold">{t(page.title)}</h1>
+      <ListSearchForm list={list} id={`${name}-search`} label={t(page.searchLabel)} placeholder={t(page.placeholder)} />
+      <ListControls list={list} facets={data.facets} total={data.page.total} status={t(page.countLine(data.page.total))} />
 
       {pages.items.length === 0 ? (
         <div className="mt-10 flex flex-col items-center text-center text-slate-600">
           <FileText aria-hidden className="h-12 w-12 text-slate-400" />
-          <p className="mt-4 text-lg font-semibold text-slate-800">{page.empty}</p>
-          <p className="mt-1">Try adjusting your search terms or filters.</p>
+          <p className="mt-4 text-lg font-semibold text-slate-800">{t(page.empty)}</p>
+          <p className="mt-1">
+            <Trans>Try adjusting your search terms or filters.</Trans>
+          </p>
         </div>
       ) : (
         <>
@@ -96,7 +107,7 @@ export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderDat
               </li>
             ))}
           </ul>
-          <ListPaging list={list} data={data} pages={pages} label={`Pages of ${page.title}`} listId={`${name}-items`} />
+          <ListPaging list={list} data={data} pages={pages} label={t(page.pagerLabel)} listId={`${name}-items`} />
         </>
       )}
     </div>

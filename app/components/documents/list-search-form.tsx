@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { Form } from "react-router";
 import { buttonClass, inputClass } from "../ui/styles";
@@ -29,7 +30,7 @@ export function ListSearchForm({ list, id, label, placeholder }: { list: ListSta
         />
       </div>
       <button type="submit" className={buttonClass.primary}>
-        Search
+        <Trans>Search</Trans>
       </button>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
@@ -95,6 +96,7 @@ export function ListPaging({
   // Where the appended items begin, while a "Load more" is under way.
   const focusFrom = useRef<number | null>(null);
   const shown = pages.items.length;
+  const total = data.page.total;
   useEffect(() => {
     if (busy) return;
     const from = focusFrom.current;
@@ -118,11 +120,13 @@ export function ListPaging({
               }}
             >
               {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin motion-reduce:animate-none" /> : null}
-              Load more
+              <Trans>Load more</Trans>
             </button>
           ) : null}
           <p aria-live="polite" className="text-sm text-slate-600">
-            Showing {shown} of {data.page.total}
+            <Trans>
+              Showing {shown} of {total}
+            </Trans>
           </p>
         </div>
       ) : null}

@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ExternalLink, Eye, EyeOff } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { toast } from "~/components/ui/toast";
@@ -23,8 +26,8 @@ export interface PreviewProps {
 /** The client reads this much of a text file through a Range request (a cost cap on slow links). */
 const CLIENT_TEXT_BYTES = 200 * 1024;
 
-function failToast() {
-  toast.error("Preview failed", { description: "Could not load document preview" });
+function failToast(i18n: I18n) {
+  toast.error(i18n._(msg`Preview failed`), { description: i18n._(msg`Could not load document preview`) });
 }
 
 /**
@@ -35,19 +38,20 @@ function failToast() {
  * fetched until the visitor asks for it.
  */
 export function Preview(props: PreviewProps) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(props.open);
   // "Loading..." only for previews opened by the button: a server-rendered preview may have loaded before hydration.
   const [openedHere, setOpenedHere] = useState(false);
   const toggleClass = `${buttonClass.secondary} w-full sm:w-auto`;
   const Icon = open ? EyeOff : Eye;
-  const label = open ? "Hide Preview" : "Show Preview";
+  const label = open ? t`Hide Preview` : t`Show Preview`;
 
   return (
     <section id="preview" aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="preview-heading" className="text-lg font-semibold">
-          Preview
+          <Trans>Preview</Trans>
         </h2>
         {hydrated ? (
           <button
@@ -78,6 +82,7 @@ export function Preview(props: PreviewProps) {
 }
 
 function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps & { showLoading: boolean }) {
+  const { i18n } = useLingui();
   const [loading, setLoading] = useState(showLoading && kind !== "unsupported" && kind !== "missing");
   const [failed, setFailed] = useState(false);
   // Stable, so children may list it in effect dependencies.
@@ -85,29 +90,45 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
   const fail = () => {
     setLoading(false);
     setFailed(true);
-    failToast();
+    failToast(i18n);
   };
 
-  if (kind === "missing" || !url) return <Message>No file path available</Message>;
-  if (kind === "unsupported") return <Message>Preview not available for this file type. You can download the file to view it.</Message>;
+  if (kind === "missing" || !url)
+    return (
+      <Message>
+        <Trans>No file path available</Trans>
+      </Message>
+    );
+  if (kind === "unsupported")
+    return (
+      <Message>
+        <Trans>Preview not available for this file type. You can download the file to view it.</Trans>
+      </Message>
+    );
 
   let body: React.ReactNode;
   if (kind === "image") {
     body = failed ? (
-      <InlineError>Failed to load image</InlineError>
+      <InlineError>
+        <Trans>Failed to load image</Trans>
+      </InlineError>
     ) : (
       <img src={url} alt={title} onLoad={done} onError={fail} className="mx-auto max-h-[600px] max-w-full object-contain" />
     );
   } else if (kind === "video") {
     body = failed ? (
-      <InlineError>Failed to load video</InlineError>
+      <InlineError>
+        <Trans>Failed to load video</Trans>
+      </InlineError>
     ) : (
       // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
       <video src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="max-h-[600px] w-full bg-black" />
     );
   } else if (kind === "audio") {
     body = failed ? (
-      <InlineError>Failed to load audio</InlineError>
+      <InlineError>
+        <Trans>Failed to load audio</Trans>
+      </InlineError>
     ) : (
       // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
       <audio src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="w-full" />
@@ -121,7 +142,7 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
     <div className="relative">
       {loading ? (
         <p role="status" className="mb-2 text-sm text-slate-600">
-          Loading...
+          <Trans>Loading...</Trans>
         </p>
       ) : null}
       {body}
@@ -130,6 +151,7 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
 }
 
 function PdfPreview({ url, title, onDone }: { url: string; title: string; onDone: () => void }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   // Browsers without a built-in PDF viewer (most phones) would only download the file into the frame.
   const unavailable = hydrated && typeof navigator !== "undefined" && navigator.pdfViewerEnabled === false;
@@ -139,15 +161,17 @@ function PdfPreview({ url, title, onDone }: { url: string; title: string; onDone
   const openLink = (
     <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
       <ExternalLink aria-hidden className="h-4 w-4" />
-      Open in New Tab
+      <Trans>Open in New Tab</Trans>
     </a>
   );
   if (unavailable) {
     return (
       <div className="rounded-md border border-slate-200 bg-slate-50 p-6 text-center">
-        <p className="font-semibold">PDF Preview Unavailable</p>
+        <p className="font-semibold">
+          <Trans>PDF Preview Unavailable</Trans>
+        </p>
         <p className="mt-1 text-sm text-slate-700">
-          This browser cannot show PDF files inside the page. Open it in a new tab or download it instead.
+          <Trans>This browser cannot show PDF files inside the page. Open it in a new tab or download it instead.</Trans>
         </p>
         <div className="mt-4 flex justify-center">{openLink}</div>
       </div>
@@ -155,13 +179,14 @@ function PdfPreview({ url, title, onDone }: { url: string; title: string; onDone
   }
   return (
     <div className="space-y-3">
-      <iframe src={url} title={`Preview of ${title}`} onLoad={onDone} className="h-[600px] w-full rounded border border-slate-200" />
+      <iframe src={url} title={t`Preview of ${title}`} onLoad={onDone} className="h-[600px] w-full rounded border border-slate-200" />
       <div className="flex justify-end">{openLink}</div>
     </div>
   );
 }
 
 function TextPreview({ url, serverText, onDone }: { url: string; serverText: PreviewProps["serverText"]; onDone: () => void }) {
+  const { t, i18n } = useLingui();
   const [state, setState] = useState<PreviewProps["serverText"]>(serverText);
   useEffect(() => {
     if (state) {
@@ -179,26 +204,33 @@ function TextPreview({ url, serverText, onDone }: { url: string; serverText: Pre
         if (controller.signal.aborted) return;
         console.error(error);
         setState({ error: true });
-        failToast();
+        failToast(i18n);
       })
       .finally(onDone);
     return () => controller.abort();
-  }, [url, state, onDone]);
+  }, [url, state, onDone, i18n]);
 
   if (!state) return null;
-  if ("error" in state) return <InlineError>Failed to load text file</InlineError>;
+  if ("error" in state)
+    return (
+      <InlineError>
+        <Trans>Failed to load text file</Trans>
+      </InlineError>
+    );
   return (
     <div>
       <pre
         tabIndex={0}
         role="region"
-        aria-label="File contents"
+        aria-label={t`File contents`}
         className="max-h-[600px] overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800"
       >
         {state.content}
       </pre>
       {state.truncated ? (
-        <p className="mt-2 text-sm text-slate-600">Only the beginning of the file is shown. Download the file to see all of it.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          <Trans>Only the beginning of the file is shown. Download the file to see all of it.</Trans>
+        </p>
       ) : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Copy, X } from "lucide-react";
 import { type RefObject, useId, useRef, useState } from "react";
@@ -16,6 +17,7 @@ interface ShareDialogContentProps {
 
 /** The open "Share Document" dialog (share-dialog.tsx loads it with the first press of Share). */
 export default function ShareDialogContent({ url, title, onClose, trigger }: ShareDialogContentProps) {
+  const { t } = useLingui();
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -29,8 +31,10 @@ export default function ShareDialogContent({ url, title, onClose, trigger }: Sha
           }}
         >
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">Share Document</Dialog.Title>
-            <Dialog.Close className={`${buttonClass.ghost} -mr-2 -mt-1 px-2`} aria-label="Close">
+            <Dialog.Title className="text-lg font-semibold">
+              <Trans>Share Document</Trans>
+            </Dialog.Title>
+            <Dialog.Close className={`${buttonClass.ghost} -mr-2 -mt-1 px-2`} aria-label={t`Close`}>
               <X aria-hidden className="h-4 w-4" />
             </Dialog.Close>
           </div>
@@ -43,6 +47,7 @@ export default function ShareDialogContent({ url, title, onClose, trigger }: Sha
 }
 
 function ShareForm({ url, title }: { url: string; title: string }) {
+  const { t } = useLingui();
   const ids = useId();
   const linkRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState("");
@@ -53,11 +58,11 @@ function ShareForm({ url, title }: { url: string; title: string }) {
     try {
       if (!navigator.clipboard) throw new Error("Clipboard unavailable");
       await navigator.clipboard.writeText(url);
-      toast.success("Link copied", { description: "Document link copied to clipboard" });
+      toast.success(t`Link copied`, { description: t`Document link copied to clipboard` });
     } catch {
       // Selecting the text leaves the visitor one keystroke from copying it themselves.
       linkRef.current?.select();
-      toast.error("Copy failed", { description: "Please copy the URL manually" });
+      toast.error(t`Copy failed`, { description: t`Please copy the URL manually` });
     }
   }
 
@@ -65,7 +70,7 @@ function ShareForm({ url, title }: { url: string; title: string }) {
     <div className="mt-4 space-y-4">
       <div>
         <label htmlFor={`${ids}-link`} className={labelClass}>
-          Document link
+          <Trans>Document link</Trans>
         </label>
         <div className="mt-1 flex gap-2">
           <input
@@ -79,13 +84,13 @@ function ShareForm({ url, title }: { url: string; title: string }) {
           />
           <button type="button" onClick={copy} className={buttonClass.secondary}>
             <Copy aria-hidden className="h-4 w-4" />
-            Copy
+            <Trans>Copy</Trans>
           </button>
         </div>
       </div>
       <div>
         <label htmlFor={`${ids}-email`} className={labelClass}>
-          Email (optional)
+          <Trans>Email (optional)</Trans>
         </label>
         <input
           id={`${ids}-email`}
@@ -99,7 +104,7 @@ function ShareForm({ url, title }: { url: string; title: string }) {
       </div>
       <div>
         <label htmlFor={`${ids}-message`} className={labelClass}>
-          Message (optional)
+          <Trans>Message (optional)</Trans>
         </label>
         <textarea
           id={`${ids}-message`}
@@ -111,7 +116,7 @@ function ShareForm({ url, title }: { url: string; title: string }) {
       </div>
       <ShareTargets
         input={input}
-        onEmail={() => toast.success("Email opened", { description: "Your email client should open with the document link" })}
+        onEmail={() => toast.success(t`Email opened`, { description: t`Your email client should open with the document link` })}
       />
     </div>
   );

@@ -1,6 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Share2 } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { SHARE_TARGETS, type ShareInput, shareHref } from "~/lib/share";
+import { SHARE_TARGETS, type ShareInput, shareHref, shareTargetLabel } from "~/lib/share";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 
@@ -35,7 +36,7 @@ export function ShareDialog({ url, title, className = "" }: ShareDialogProps) {
         className={`${buttonClass.secondary} ${className}`.trim()}
       >
         <Share2 aria-hidden className="h-4 w-4" />
-        Share
+        <Trans>Share</Trans>
       </button>
       {open ? (
         <Suspense fallback={null}>
@@ -50,18 +51,27 @@ const ShareDialogContent = lazy(() => import("./share-dialog-content"));
 
 /** The five targets as links: they work the same with or without JavaScript. */
 export function ShareTargets({ input, onEmail }: { input: ShareInput; onEmail?: () => void }) {
+  const { t, i18n } = useLingui();
   return (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Share via">
-      {SHARE_TARGETS.map(({ target, label }) => (
+    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t`Share via`}>
+      {SHARE_TARGETS.map(({ target }) => (
         <li key={target}>
           {target === "email" ? (
-            <a href={shareHref(target, input)} onClick={onEmail} className={`${buttonClass.secondary} w-full`}>
-              {label}
+            <a href={shareHref(target, input, i18n)} onClick={onEmail} className={`${buttonClass.secondary} w-full`}>
+              {shareTargetLabel(target, i18n)}
             </a>
           ) : (
-            <a href={shareHref(target, input)} target="_blank" rel="noopener noreferrer" className={`${buttonClass.secondary} w-full`}>
-              {label}
-              <span className="sr-only"> (opens in a new tab)</span>
+            <a
+              href={shareHref(target, input, i18n)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${buttonClass.secondary} w-full`}
+            >
+              {shareTargetLabel(target, i18n)}
+              <span className="sr-only">
+                {" "}
+                <Trans>(opens in a new tab)</Trans>
+              </span>
             </a>
           )}
         </li>
@@ -75,11 +85,15 @@ function ShareDisclosure({ url, title, className }: ShareDialogProps) {
     <details id="share" className="group relative">
       <summary className={`${buttonClass.secondary} cursor-pointer list-none [&::-webkit-details-marker]:hidden ${className}`.trim()}>
         <Share2 aria-hidden className="h-4 w-4" />
-        Share
+        <Trans>Share</Trans>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-lg">
-        <h2 className="text-lg font-semibold">Share Document</h2>
-        <p className="mt-3 text-sm font-medium text-slate-800">Document link</p>
+        <h2 className="text-lg font-semibold">
+          <Trans>Share Document</Trans>
+        </h2>
+        <p className="mt-3 text-sm font-medium text-slate-800">
+          <Trans>Document link</Trans>
+        </p>
         <p className="mt-1 select-all break-all rounded border border-slate-300 bg-slate-50 px-3 py-2 text-sm">{url}</p>
         <div className="mt-4">
           <ShareTargets input={{ url, title }} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Share2 } from "lucide-react";
 import { toast } from "~/components/ui/toast";
 import { buttonClass } from "../ui/styles";
@@ -16,6 +17,7 @@ export interface ShareLinkButtonProps {
  * is only rendered once the page is hydrated; without it the card's title links to the document.
  */
 export function ShareLinkButton({ url, title, className = "" }: ShareLinkButtonProps) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   if (!hydrated) return null;
 
@@ -23,9 +25,9 @@ export function ShareLinkButton({ url, title, className = "" }: ShareLinkButtonP
     try {
       if (!navigator.clipboard) throw new Error("Clipboard unavailable");
       await navigator.clipboard.writeText(url());
-      toast.success("Link copied", { description: "Document link copied to clipboard" });
+      toast.success(t`Link copied`, { description: t`Document link copied to clipboard` });
     } catch {
-      toast.error("Share failed", { description: "Unable to copy link to clipboard" });
+      toast.error(t`Share failed`, { description: t`Unable to copy link to clipboard` });
     }
   }
 
@@ -34,10 +36,10 @@ export function ShareLinkButton({ url, title, className = "" }: ShareLinkButtonP
       type="button"
       onClick={share}
       className={`${buttonClass.secondary} ${className}`.trim()}
-      aria-label={`Share ${title}: copy the document's link`}
+      aria-label={t`Share ${title}: copy the document's link`}
     >
       <Share2 aria-hidden className="h-4 w-4" />
-      Share
+      <Trans>Share</Trans>
     </button>
   );
 }

@@ -1,6 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { SORT_LABELS, SORTS, type Sort } from "~/lib/document-query";
+import { SORT_NAMES, SORTS, type Sort } from "~/lib/document-query";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 import { HiddenListState, type ListState } from "./list-state";
@@ -11,6 +12,7 @@ import { HiddenListState, type ListState } from "./list-state";
  * offered only with a search (document-query.ts falls back to newest without one).
  */
 export function SortControl({ list }: { list: ListState }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { query } = list;
@@ -35,7 +37,7 @@ export function SortControl({ list }: { list: ListState }) {
     >
       <HiddenListState list={list} own={["sort", "page"]} />
       <label htmlFor={id} className="whitespace-nowrap text-sm text-slate-700">
-        Sort by
+        <Trans>Sort by</Trans>
       </label>
       <select
         id={id}
@@ -50,13 +52,13 @@ export function SortControl({ list }: { list: ListState }) {
       >
         {sorts.map((sort) => (
           <option key={sort} value={sort}>
-            {SORT_LABELS[sort]}
+            {t(SORT_NAMES[sort])}
           </option>
         ))}
       </select>
       {hydrated ? null : (
         <button type="submit" className={buttonClass.secondary}>
-          Sort
+          <Trans>Sort</Trans>
         </button>
       )}
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
@@ -11,6 +12,7 @@ import { MenuIcon } from "./menu-icon";
  * meta + b toggles it. Without JavaScript the toggle is a form post.
  */
 export function SideMenu({ initiallyOpen }: { initiallyOpen: boolean }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(initiallyOpen);
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
@@ -34,29 +36,32 @@ export function SideMenu({ initiallyOpen }: { initiallyOpen: boolean }) {
   const links = (compact: boolean) =>
     SIDE_MENU_ITEMS.map((item) => {
       const active = isActivePath(item.url, pathname);
+      const title = t(item.title);
       return (
         <Link
           key={item.url}
           to={item.url}
           aria-current={active ? "page" : undefined}
-          title={compact ? item.title : undefined}
+          title={compact ? title : undefined}
           // app.css's side-link: the current page's (aria-current) is highlighted.
           className="side-link"
         >
           <MenuIcon name={item.icon} className="h-4 w-4 shrink-0" />
-          <span className={compact ? "sr-only" : ""}>{item.title}</span>
+          <span className={compact ? "sr-only" : ""}>{title}</span>
         </Link>
       );
     });
 
-  const toggleLabel = open ? "Collapse side menu (Ctrl+B)" : "Expand side menu (Ctrl+B)";
+  const toggleLabel = open ? t`Collapse side menu (Ctrl+B)` : t`Expand side menu (Ctrl+B)`;
   const ToggleIcon = open ? PanelLeftClose : PanelLeftOpen;
   return (
     <>
       <details className="mx-4 mt-4 md:hidden">
-        <summary className="cursor-pointer rounded-md border border-slate-200 bg-white px-3 py-2 text-sm font-medium">Library menu</summary>
+        <summary className="cursor-pointer rounded-md border border-slate-200 bg-white px-3 py-2 text-sm font-medium">
+          <Trans>Library menu</Trans>
+        </summary>
         <nav
-          aria-label="Library (mobile)"
+          aria-label={t`Library (mobile)`}
           className="mt-2 flex w-[18rem] max-w-full flex-col gap-1 rounded-md border border-slate-200 bg-white p-2"
         >
           {links(false)}
@@ -89,7 +94,7 @@ export function SideMenu({ initiallyOpen }: { initiallyOpen: boolean }) {
               </button>
             </Form>
           )}
-          <nav aria-label="Library" className="flex flex-col gap-1">
+          <nav aria-label={t`Library`} className="flex flex-col gap-1">
             {links(!open)}
           </nav>
         </div>

@@ -1,4 +1,5 @@
-import { useLingui } from "@lingui/react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, FileX, Mail } from "lucide-react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
@@ -14,18 +15,22 @@ import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
 import { useDataSaver } from "~/components/layout/data-saver";
 import { buttonClass } from "~/components/ui/styles";
+import { categoryLabel } from "~/lib/categories";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { previewToggleHref, readPreviewRequest } from "~/lib/preview-link";
 import { documentShareUrl, reportIssueHref } from "~/lib/share";
 import { siteTitle, supportEmail } from "~/lib/site";
 import type { Route } from "./+types/document-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData?.found) return [{ title: siteTitle(matches, "Document not found") }, { name: "robots", content: "noindex" }];
+  const i18n = pageI18n();
+  if (!loaderData?.found) return [{ title: siteTitle(matches, i18n._(msg`Document not found`)) }, { name: "robots", content: "noindex" }];
   const { document, shareUrl, byToken } = loaderData;
+  const category = categoryLabel(document.category, i18n);
   return [
     { title: siteTitle(matches, document.title) },
-    { name: "description", content: document.description ?? `${document.category} published by the CCCM cluster in Somalia.` },
+    { name: "description", content: document.description ?? i18n._(msg`${category} published by the CCCM cluster in Somalia.`) },
     { tagName: "link", rel: "canonical", href: shareUrl },
     // A share-token address is for the people it was sent to, not for search engines.
     ...(byToken ? [{ name: "robots", content: "noindex" }] : []),
@@ -93,22 +98,27 @@ export default function DocumentDetailPage({ loaderData }: Route.ComponentProps)
 type FoundData = Extract<Route.ComponentProps["loaderData"], { found: true }>;
 
 function DocumentView({ view }: { view: FoundData }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const { document: doc, attachments, preview, shareUrl, pathname } = view;
+  const { title } = doc;
+  const size = formatSizeMb(doc.size, i18n);
   // Data-saver mode (decision 0030): no first-page picture, and the text view is the first offer.
   const dataSaver = useDataSaver();
   const textFirst = dataSaver && !!view.textChars;
+  const textSize = formatSizeKb(view.textChars, i18n);
+  const fileType = (doc.extension ?? t`file`).toUpperCase();
   const textLink = view.textChars ? (
     <Link to={`/document/${doc.id}/text`} className={`${textFirst ? buttonClass.primary : buttonClass.secondary} w-full sm:w-auto`}>
-      {`Read as text — ${formatSizeKb(view.textChars, i18n)} instead of the ${formatSizeMb(doc.size, i18n)} ${(doc.extension ?? "file").toUpperCase()}`}
+      {t`Read as text — ${textSize} instead of the ${size} ${fileType}`}
     </Link>
   ) : null;
+  const extension = (doc.extension ?? "").toUpperCase();
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <div className="flex items-center justify-between gap-3">
         <Link to="/documents" className={buttonClass.ghost}>
           <ArrowLeft aria-hidden className="h-4 w-4" />
-          Back to documents
+          <Trans>Back to documents</Trans>
         </Link>
         <ShareDialog url={shareUrl} title={doc.title} />
       </div>
@@ -125,7 +135,7 @@ function DocumentView({ view }: { view: FoundData }) {
               height={view.thumbnail.height}
               loading="lazy"
               decoding="async"
-              alt={`First page of ${doc.title}`}
+              alt={t`First page of ${title}`}
               className="hidden h-auto w-32 shrink-0 rounded border border-slate-200 sm:block"
             />
           ) : null}
@@ -139,7 +149,7 @@ function DocumentView({ view }: { view: FoundData }) {
               <DownloadButton
                 documentId={doc.id}
                 title={doc.title}
-                label={`Download Document (${(doc.extension ?? "").toUpperCase()}, ${formatSizeMb(doc.size, i18n)})`}
+                label={t`Download Document (${extension}, ${size})`}
                 variant={textFirst ? "secondary" : "primary"}
                 className="w-full sm:w-auto"
               />
@@ -149,8 +159,12 @@ function DocumentView({ view }: { view: FoundData }) {
             <div className="flex gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
               <FileX aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
               <div>
-                <p className="font-semibold">No file available</p>
-                <p>This document doesn't have any downloadable files</p>
+                <p className="font-semibold">
+                  <Trans>No file available</Trans>
+                </p>
+                <p>
+                  <Trans>This document doesn't have any downloadable files</Trans>
+                </p>
               </div>
             </div>
           )}
@@ -171,11 +185,11 @@ function DocumentView({ view }: { view: FoundData }) {
 
       <p className="text-sm text-slate-600">
         <a
-          href={reportIssueHref(view.supportEmail, doc, shareUrl)}
+          href={reportIssueHref(view.supportEmail, doc, shareUrl, i18n)}
           className="inline-flex items-center gap-1.5 text-brand-700 underline hover:text-brand-800"
         >
           <Mail aria-hidden className="h-4 w-4" />
-          Report an issue
+          <Trans>Report an issue</Trans>
         </a>
       </p>
     </div>
@@ -183,26 +197,29 @@ function DocumentView({ view }: { view: FoundData }) {
 }
 
 function Attachments({ attachments }: { attachments: FoundData["attachments"] }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <section aria-labelledby="attachments-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="attachments-heading" className="text-lg font-semibold">
-        Attachments
+        <Trans>Attachments</Trans>
       </h2>
       <ul className="mt-3 divide-y divide-slate-200">
-        {attachments.map((a) => (
-          <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-            <div className="min-w-0">
-              <p className="break-words font-medium">{a.label}</p>
-              <p className="text-sm text-slate-600">
-                {a.file_type ?? "File"} · {formatSizeMb(a.file_size, i18n)}
-              </p>
-            </div>
-            <a href={a.url} download className={buttonClass.secondary} aria-label={`Download ${a.label}`}>
-              Download
-            </a>
-          </li>
-        ))}
+        {attachments.map((a) => {
+          const name = a.label;
+          return (
+            <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="min-w-0">
+                <p className="break-words font-medium">{a.label}</p>
+                <p className="text-sm text-slate-600">
+                  {a.file_type ?? t`File`} · {formatSizeMb(a.file_size, i18n)}
+                </p>
+              </div>
+              <a href={a.url} download className={buttonClass.secondary} aria-label={t`Download ${name}`}>
+                <Trans>Download</Trans>
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -212,11 +229,15 @@ function DocumentNotFound() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <FileX aria-hidden className="mx-auto h-12 w-12 text-slate-400" />
-      <h1 className="mt-4 text-2xl font-semibold">Document not found</h1>
-      <p className="mt-2 text-slate-700">The document you're looking for doesn't exist or has been removed.</p>
+      <h1 className="mt-4 text-2xl font-semibold">
+        <Trans>Document not found</Trans>
+      </h1>
+      <p className="mt-2 text-slate-700">
+        <Trans>The document you're looking for doesn't exist or has been removed.</Trans>
+      </p>
       <Link to="/documents" className={`${buttonClass.primary} mt-8`}>
         <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back to Documents
+        <Trans>Back to Documents</Trans>
       </Link>
     </div>
   );

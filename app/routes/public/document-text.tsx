@@ -1,17 +1,23 @@
-import { useLingui } from "@lingui/react";
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, FileX } from "lucide-react";
 import { Fragment } from "react";
 import { data, Link } from "react-router";
 import { documentTextView, type TextPage } from "~/.server/contents/text-view";
 import { app } from "~/.server/context";
+import { placeName } from "~/components/documents/card-text";
 import { buttonClass } from "~/components/ui/styles";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/document-text";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData?.found) return [{ title: siteTitle(matches, "Document not found") }, { name: "robots", content: "noindex" }];
-  return [{ title: siteTitle(matches, `${loaderData.view.document.title} (text)`) }];
+  const i18n = pageI18n();
+  if (!loaderData?.found) return [{ title: siteTitle(matches, i18n._(msg`Document not found`)) }, { name: "robots", content: "noindex" }];
+  const { title } = loaderData.view.document;
+  return [{ title: siteTitle(matches, i18n._(msg`${title} (text)`)) }];
 };
 
 /**
@@ -28,7 +34,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { found: true as const, view };
 }
 
-const UNIT_NAMES = { page: "Page", slide: "Slide", sheet: "Sheet" } as const;
+type Unit = "page" | "slide" | "sheet";
+
+/** "12 pages", "4 slides", "2 sheets"; a file read whole counts pages. */
+function unitCount(count: number, unit: Unit | null, i18n: I18n): string {
+  switch (unit) {
+    case "slide":
+      return i18n._(msg`${plural(count, { one: "# slides", other: "# slides" })}`);
+    case "sheet":
+      return i18n._(msg`${plural(count, { one: "# sheets", other: "# sheets" })}`);
+    default:
+      return i18n._(msg`${plural(count, { one: "# pages", other: "# pages" })}`);
+  }
+}
+
+/** The text could not be read: the reason is the server's (text-view.ts), written there in English. */
+function failedText(reason: string, i18n: I18n): string {
+  return i18n._(msg`The text of this file could not be read (${reason}). The file itself can still be downloaded.`);
+}
 
 function partHref(id: string, part: number, q: string): string {
   const params = new URLSearchParams();
@@ -38,14 +61,12 @@ function partHref(id: string, part: number, q: string): string {
   return `/document/${id}/text${query ? `?${query}` : ""}`;
 }
 
-function PageText({ page, unit }: { page: TextPage; unit: keyof typeof UNIT_NAMES | null }) {
+function PageText({ page, unit }: { page: TextPage; unit: Unit | null }) {
+  const { i18n } = useLingui();
+  const name = unit ? placeName({ unit, number: page.number }, i18n) : undefined;
   return (
-    <section aria-label={unit ? `${UNIT_NAMES[unit]} ${page.number}` : undefined} className="space-y-3">
-      {unit ? (
-        <p className="border-t border-slate-200 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
-          {UNIT_NAMES[unit]} {page.number}
-        </p>
-      ) : null}
+    <section aria-label={name} className="space-y-3">
+      {name ? <p className="border-t border-slate-200 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{name}</p> : null}
       {page.paragraphs.map((parts, i) => {
         let offset = 0;
         return (
@@ -71,15 +92,19 @@ function PageText({ page, unit }: { page: TextPage; unit: keyof typeof UNIT_NAME
 }
 
 export default function DocumentText({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   if (!loaderData.found) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <FileX aria-hidden className="mx-auto h-12 w-12 text-slate-400" />
-        <h1 className="mt-4 text-2xl font-semibold">Document not found</h1>
-        <p className="mt-2 text-slate-700">The document you're looking for doesn't exist or has been removed.</p>
+        <h1 className="mt-4 text-2xl font-semibold">
+          <Trans>Document not found</Trans>
+        </h1>
+        <p className="mt-2 text-slate-700">
+          <Trans>The document you're looking for doesn't exist or has been removed.</Trans>
+        </p>
         <Link to="/documents" className={`${buttonClass.primary} mt-8`}>
-          Back to Documents
+          <Trans>Back to Documents</Trans>
         </Link>
       </div>
     );
@@ -87,6 +112,11 @@ export default function DocumentText({ loaderData }: Route.ComponentProps) {
   const { view } = loaderData;
   const { document: doc, availability } = view;
   const unit = view.unit === "whole" ? null : view.unit;
+  const fileType = doc.fileType ?? t`file`;
+  const textSize = formatSizeKb(view.textChars, i18n);
+  const fileSize = formatSizeMb(doc.fileSize, i18n);
+  const count = view.pageCount ? unitCount(view.pageCount, unit, i18n) : null;
+  const { part, partCount } = view;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <Link to={`/document/${doc.id}`} className={buttonClass.ghost}>
@@ -97,9 +127,10 @@ export default function DocumentText({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-semibold leading-tight">{doc.title}</h1>
         {availability.state === "ready" ? (
           <p className="text-sm text-slate-600">
-            Text read from the {doc.fileType ?? "file"}: {formatSizeKb(view.textChars, i18n)} instead of {formatSizeMb(doc.fileSize, i18n)}
-            {view.pageCount ? `, ${view.pageCount} ${unit ? `${UNIT_NAMES[unit].toLowerCase()}s` : "pages"}` : ""}.
-            {view.truncated ? " Only the beginning of this file's text is kept." : ""}
+            {count
+              ? t`Text read from the ${fileType}: ${textSize} instead of ${fileSize}, ${count}.`
+              : t`Text read from the ${fileType}: ${textSize} instead of ${fileSize}.`}
+            {view.truncated ? ` ${t`Only the beginning of this file's text is kept.`}` : ""}
           </p>
         ) : null}
       </header>
@@ -112,29 +143,31 @@ export default function DocumentText({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="rounded-md border border-slate-200 bg-slate-50 p-4 text-slate-700">
           {availability.state === "queued"
-            ? "This file is still being read. Its text will be here in a moment; the file itself can be downloaded now."
+            ? t`This file is still being read. Its text will be here in a moment; the file itself can be downloaded now.`
             : availability.state === "failed"
-              ? `The text of this file could not be read (${availability.reason}). The file itself can still be downloaded.`
+              ? failedText(availability.reason, i18n)
               : availability.state === "empty"
-                ? "No text was found in this file. The file itself can still be downloaded."
-                : "This document has no file."}
+                ? t`No text was found in this file. The file itself can still be downloaded.`
+                : t`This document has no file.`}
         </p>
       )}
       {view.partCount > 1 ? (
-        <nav aria-label="Parts of the text" className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label={t`Parts of the text`} className="flex flex-wrap items-center justify-between gap-3">
           {view.part > 1 ? (
             <Link to={partHref(doc.id, view.part - 1, view.q)} className={buttonClass.secondary} rel="prev">
-              Previous part
+              <Trans>Previous part</Trans>
             </Link>
           ) : (
             <span />
           )}
           <span className="text-sm text-slate-600">
-            Part {view.part} of {view.partCount}
+            <Trans>
+              Part {part} of {partCount}
+            </Trans>
           </span>
           {view.part < view.partCount ? (
             <Link to={partHref(doc.id, view.part + 1, view.q)} className={buttonClass.secondary} rel="next">
-              Next part
+              <Trans>Next part</Trans>
             </Link>
           ) : (
             <span />

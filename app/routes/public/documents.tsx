@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
 import { app } from "~/.server/context";
 import { loadLibrary } from "~/.server/documents/list-loader";
@@ -9,13 +11,20 @@ import { listState } from "~/components/documents/list-state";
 import { ListPaging, useLoadedPages } from "~/components/documents/load-more";
 import { keepListOnFailure, useListRefresh } from "~/components/documents/use-list-refresh";
 import { isFiltered } from "~/lib/document-query";
+import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/documents";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: siteTitle(matches, "Document Library") },
-  { name: "description", content: "Reports, guidelines, policies, training material and templates of the CCCM cluster in Somalia." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = pageI18n();
+  return [
+    { title: siteTitle(matches, i18n._(msg`Document Library`)) },
+    {
+      name: "description",
+      content: i18n._(msg`Reports, guidelines, policies, training material and templates of the CCCM cluster in Somalia.`),
+    },
+  ];
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadLibrary(app(), request);
@@ -23,39 +32,48 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => keepListOnFailure(args);
 
-const LOAD_ERROR = { title: "Error", description: "Failed to load documents" };
-
 export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
-  const data = useListRefresh(loaderData, LOAD_ERROR);
+  const { t } = useLingui();
+  const data = useListRefresh(loaderData, { title: t`Error`, description: t`Failed to load documents` });
+  const total = data.page.total;
   const list = listState("/documents", data.query);
   const pages = useLoadedPages(data, list);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">Document Library</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Document Library</Trans>
+        </h1>
         <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800">
-          {data.page.total}
-          <span className="sr-only"> documents</span>
+          {total}
+          <span className="sr-only">
+            {" "}
+            <Trans>documents</Trans>
+          </span>
         </span>
       </div>
 
-      <ListSearchForm list={list} id="library-search" label="Search documents" placeholder="Search documents..." />
+      <ListSearchForm list={list} id="library-search" label={t`Search documents`} placeholder={t`Search documents...`} />
       <CategoryFilter list={list} counts={data.facets?.category ?? []} />
-      <ListControls list={list} facets={data.facets} total={data.page.total} status={null} />
+      <ListControls list={list} facets={data.facets} total={total} status={null} />
 
       {pages.items.length === 0 ? (
         <div className="mt-12 flex flex-col items-center text-center text-slate-600">
           <FileText aria-hidden className="h-12 w-12 text-slate-400" />
-          <h2 className="mt-4 text-lg font-semibold text-slate-800">No documents found</h2>
+          <h2 className="mt-4 text-lg font-semibold text-slate-800">
+            <Trans>No documents found</Trans>
+          </h2>
           <p className="mt-1">
             {isFiltered(data.query)
-              ? "No documents match your search criteria. Try adjusting your filters."
-              : "Documents will appear here once they are published by administrators."}
+              ? t`No documents match your search criteria. Try adjusting your filters.`
+              : t`Documents will appear here once they are published by administrators.`}
           </p>
         </div>
       ) : (
         <>
-          <h2 className="sr-only">Documents</h2>
+          <h2 className="sr-only">
+            <Trans>Documents</Trans>
+          </h2>
           <ul id="library-items" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {pages.items.map((doc) => (
               <li key={doc.id}>
@@ -63,7 +81,7 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <ListPaging list={list} data={data} pages={pages} label="Pages of documents" listId="library-items" />
+          <ListPaging list={list} data={data} pages={pages} label={t`Pages of documents`} listId="library-items" />
         </>
       )}
     </div>

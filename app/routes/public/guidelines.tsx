@@ -2,15 +2,16 @@ import { app } from "~/.server/context";
 import { loadCategoryList } from "~/.server/documents/list-loader";
 import { LIST_PAGES, ListPage } from "~/components/documents/list-page";
 import { keepListOnFailure } from "~/components/documents/use-list-refresh";
-import { retitle } from "~/lib/site";
+import { pageI18n } from "~/lib/i18n/page-i18n";
+import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/guidelines";
 
 const page = LIST_PAGES.guidelines;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: retitle(page.metaTitle, matches) },
-  { name: "description", content: page.metaDescription },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const i18n = pageI18n();
+  return [{ title: siteTitle(matches, i18n._(page.title)) }, { name: "description", content: i18n._(page.metaDescription) }];
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadCategoryList(app(), request, page.category);
