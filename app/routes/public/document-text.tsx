@@ -121,7 +121,7 @@ export default function DocumentText({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <Link to={`/document/${doc.id}`} className={buttonClass.ghost}>
         <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back to the document
+        <Trans>Back to the document</Trans>
       </Link>
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold leading-tight">{doc.title}</h1>
