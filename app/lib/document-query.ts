@@ -57,10 +57,10 @@ export const FILE_TYPES = {
 } as const satisfies Record<string, { label: string; extensions: readonly string[] }>;
 export type FileType = keyof typeof FILE_TYPES;
 
-/** The types' names in the reader's language; PDF and Word are names, the same in every language. */
+/** The types' names in the reader's language; PDF is a name, the same in every language. */
 const FILE_TYPE_NAMES: Record<FileType, MessageDescriptor | null> = {
   pdf: null,
-  word: null,
+  word: msg`Word`,
   spreadsheet: msg`Spreadsheet`,
   presentation: msg`Presentation`,
   text: msg`Text`,
