@@ -18,15 +18,6 @@ export { CARD_PER, PER_MAX, PER_MIN, type ResultPage, TABLE_PER } from "./paging
 export const SORTS = ["relevance", "newest", "oldest", "title", "downloads"] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** The sorts' names in English (the admin table's filter still shows these). */
-export const SORT_LABELS: Record<Sort, string> = {
-  relevance: "Relevance",
-  newest: "Newest first",
-  oldest: "Oldest first",
-  title: "Title A–Z",
-  downloads: "Most downloaded",
-};
-
 /** The sorts' names in the reader's language: render them with `t`/`i18n._`. */
 export const SORT_NAMES: Record<Sort, MessageDescriptor> = {
   relevance: msg`Relevance`,

@@ -1,10 +1,8 @@
-import path from "node:path";
-import { type Browser, expect, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
-import { layoutOverflows } from "./support/layout-probe";
+import { type Browser, expect } from "@playwright/test";
+import { signInDemo, startDemoPortal } from "./support/demo-portal";
+import { layoutOverflows, settled } from "./support/layout-probe";
 import { test } from "./support/test";
-import { type WalkIds, type WalkPage, walkPages } from "./support/walk-pages";
+import { prepareWalk, type WalkIds, type WalkPage, walkPages } from "./support/walk-pages";
 
 /**
  * Issue 9: every public and admin page, with the demo content, at a phone, a tablet and two
@@ -27,35 +25,11 @@ let pages: WalkPage[];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  let ids: WalkIds | undefined;
   // The walk runs in the SQLite pass; the page layout does not depend on the engine.
+  let ids: WalkIds | undefined;
   portal = await startDemoPortal((dataDir) => {
-    const db = new Database(path.join(dataDir, "portal.db"));
-    const one = (sql: string) => (db.prepare(sql).get() as { id: string }).id;
-    const document = one("select id from documents where published = 1 and file_path is not null order by created_at desc limit 1");
-    const folder = one("select id from folders where share_token is not null order by name limit 1");
-    // Only the layout is walked: the search index (fed by the documents service) keeps the old title.
-    db.prepare("update documents set title = ?, share_token = ? where id = ?").run(
-      LONG_TITLE,
-      "walk-document-token-0123456789abcdefghijklmnopq",
-      document,
-    );
-    db.prepare("update folders set name = ? where id = ?").run(LONG_FOLDER, folder);
-    // An attachment (the document's own stored file, under a long label) for the attachment pages.
-    const attachment = "walk-attachment";
-    db.prepare(
-      "insert into document_attachments (id, document_id, label, file_path, file_type, file_size, mime_type, display_order, created_at) select ?, id, ?, file_path, file_ext, size, mime_type, 0, created_at from documents where id = ?",
-    ).run(attachment, `Annex: ${LONG_TITLE}`, document);
-    ids = {
-      document,
-      attachment,
-      documentToken: "walk-document-token-0123456789abcdefghijklmnopq",
-      dashboard: one("select id from dashboards order by display_order limit 1"),
-      folder,
-      folderToken: (db.prepare("select share_token as id from folders where id = ?").get(folder) as { id: string }).id,
-      user: one("select id from users where password_hash is not null order by created_at limit 1"),
-    };
-    db.close();
+    // Long names where people see them: the tables, the cards, the document page, the attachment pages.
+    ids = prepareWalk(dataDir, { documentTitle: LONG_TITLE, folderName: LONG_FOLDER, attachmentLabel: `Annex: ${LONG_TITLE}` });
   });
   pages = walkPages(ids!);
 });
@@ -63,20 +37,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await portal?.dispose();
 });
-
-async function signIn(page: Page) {
-  await page.goto(`${portal.url}/admin/login`);
-  await page.getByLabel("Email").fill(DEMO_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(`${portal.url}/admin`);
-}
-
-/** Shown as a person sees it: React has hydrated the document (its fibres are on <body>) and the fonts are in. */
-async function settled(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
 
 async function walk(browser: Browser, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
@@ -87,7 +47,7 @@ async function walk(browser: Browser, width: number) {
     let signedIn = false;
     for (const visit of ordered) {
       if (visit.admin && !signedIn) {
-        await signIn(page);
+        await signInDemo(page, portal.url);
         signedIn = true;
       }
       await test.step(`${visit.url} at ${width} px`, async () => {

@@ -40,11 +40,11 @@ type Unit = "page" | "slide" | "sheet";
 function unitCount(count: number, unit: Unit | null, i18n: I18n): string {
   switch (unit) {
     case "slide":
-      return i18n._(msg`${plural(count, { one: "# slides", other: "# slides" })}`);
+      return i18n._(msg`${plural(count, { one: "# slide", other: "# slides" })}`);
     case "sheet":
-      return i18n._(msg`${plural(count, { one: "# sheets", other: "# sheets" })}`);
+      return i18n._(msg`${plural(count, { one: "# sheet", other: "# sheets" })}`);
     default:
-      return i18n._(msg`${plural(count, { one: "# pages", other: "# pages" })}`);
+      return i18n._(msg`${plural(count, { one: "# page", other: "# pages" })}`);
   }
 }
 

@@ -1,10 +1,20 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { expect, type Page } from "@playwright/test";
 import { engineEnv, releaseEngine } from "./engine";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./portal";
 
 export const DEMO_ADMIN = { email: "demo-admin@example.org", password: "demo-admin-password" };
+
+/** Signs `page` in as the demo's admin, in English (the labels below are the English ones). */
+export async function signInDemo(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Email").fill(DEMO_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(`${base}/admin`);
+}
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 

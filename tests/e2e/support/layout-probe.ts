@@ -7,6 +7,12 @@ import type { Page } from "@playwright/test";
  * likes; the container itself must fit. Each finding names the element (a short CSS path and its
  * text) and by how much it sticks out.
  */
+/** Shown as a person sees it: React has hydrated the document (its fibres are on <body>) and the fonts are in. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
 export function layoutOverflows(page: Page): Promise<string[]> {
   return page.evaluate(probe);
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import Database from "better-sqlite3";
 import routes from "../../../app/routes";
 
 /** One page of the walk: its route pattern (as in app/routes.ts) and the address visited. */
@@ -67,4 +68,46 @@ export function walkPages(ids: WalkIds): WalkPage[] {
   const unfilled = pages.filter((p) => p.url.includes(":"));
   if (unfilled.length) throw new Error(`walk: no value for the parameters of ${unfilled.map((p) => p.route).join(", ")}`);
   return pages;
+}
+
+/** What the walk's content is called: a document's title and a folder's name left unset keep the demo's. */
+export interface WalkNames {
+  documentTitle?: string;
+  folderName?: string;
+  attachmentLabel: string;
+}
+
+const WALK_DOCUMENT_TOKEN = "walk-document-token-0123456789abcdefghijklmnopq";
+
+/**
+ * Readies a demo portal's SQLite database (before the portal starts) for the walk: the newest
+ * published document with a file gets a share link and an attachment (its own stored file, under
+ * `attachmentLabel`), and the ids that fill the routes' parameters are read. A new title is only
+ * the layout's concern: the search index (fed by the documents service) keeps the old one.
+ */
+export function prepareWalk(dataDir: string, names: WalkNames): WalkIds {
+  const db = new Database(path.join(dataDir, "portal.db"));
+  try {
+    const one = (sql: string) => (db.prepare(sql).get() as { id: string }).id;
+    const document = one("select id from documents where published = 1 and file_path is not null order by created_at desc limit 1");
+    const folder = one("select id from folders where share_token is not null order by name limit 1");
+    db.prepare("update documents set share_token = ? where id = ?").run(WALK_DOCUMENT_TOKEN, document);
+    if (names.documentTitle) db.prepare("update documents set title = ? where id = ?").run(names.documentTitle, document);
+    if (names.folderName) db.prepare("update folders set name = ? where id = ?").run(names.folderName, folder);
+    const attachment = "walk-attachment";
+    db.prepare(
+      "insert into document_attachments (id, document_id, label, file_path, file_type, file_size, mime_type, display_order, created_at) select ?, id, ?, file_path, file_ext, size, mime_type, 0, created_at from documents where id = ?",
+    ).run(attachment, names.attachmentLabel, document);
+    return {
+      document,
+      attachment,
+      documentToken: WALK_DOCUMENT_TOKEN,
+      dashboard: one("select id from dashboards order by display_order limit 1"),
+      folder,
+      folderToken: (db.prepare("select share_token as id from folders where id = ?").get(folder) as { id: string }).id,
+      user: one("select id from users where password_hash is not null order by created_at limit 1"),
+    };
+  } finally {
+    db.close();
+  }
 }

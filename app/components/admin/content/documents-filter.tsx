@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { CATEGORIES } from "~/lib/categories";
-import { type DocumentListQuery, effectiveSort, isFiltered, listHref, type Sort, TABLE_PER } from "~/lib/document-query";
+import { type DocumentListQuery, effectiveSort, isFiltered, listHref, SORT_NAMES, type Sort, TABLE_PER } from "~/lib/document-query";
 import { FilterForm } from "../filtered-log";
 import { categoryLabel } from "./messages";
 
@@ -41,10 +41,7 @@ export function isNarrowed(query: DocumentListQuery, state: DocumentState | null
 /** The sorts offered: the default ("" in the form) ranks by relevance with search words, else newest first. */
 const SORT_CHOICES: Array<{ value: "" | Sort; label: MessageDescriptor }> = [
   { value: "", label: msg`Best match, else newest` },
-  { value: "newest", label: msg`Newest first` },
-  { value: "oldest", label: msg`Oldest first` },
-  { value: "title", label: msg`Title A–Z` },
-  { value: "downloads", label: msg`Most downloaded` },
+  ...(["newest", "oldest", "title", "downloads"] as const).map((value) => ({ value, label: SORT_NAMES[value] })),
 ];
 
 export function DocumentsFilter({ query, state }: { query: DocumentListQuery; state: DocumentState | null }) {
