@@ -1,5 +1,7 @@
-import type { I18n, MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+/*
+ * No message macro here: the file-reading child imports this module (through document-form and
+ * folders) and is compiled without the message step. The names pages show are in category-names.ts.
+ */
 
 /** The one category list (ARCHITECTURE.md section 4), stored canonical. */
 export const CATEGORIES = ["Report", "Policy", "Guideline", "Training", "Template", "Presentation", "Update", "Other"] as const;
@@ -11,27 +13,6 @@ export type Category = (typeof CATEGORIES)[number];
  * list is offered; otherwise those documents would be under no filter.
  */
 export const LIBRARY_FILTERS = ["All", ...CATEGORIES] as const;
-
-/**
- * What a category or filter button is called on a page, in the reader's language; the value itself
- * (in addresses, forms and the database) stays the English one of CATEGORIES.
- */
-const FILTER_LABELS: Record<(typeof LIBRARY_FILTERS)[number], MessageDescriptor> = {
-  All: msg`All`,
-  Report: msg`Report`,
-  Policy: msg`Policy`,
-  Guideline: msg`Guideline`,
-  Training: msg`Training`,
-  Template: msg`Template`,
-  Presentation: msg`Presentation`,
-  Update: msg`Update`,
-  Other: msg`Other`,
-};
-
-/** A category's (or "All"'s) label in the reader's language; a value outside the list is shown as it is. */
-export function categoryLabel(value: string, i18n: I18n): string {
-  return Object.hasOwn(FILTER_LABELS, value) ? i18n._(FILTER_LABELS[value as keyof typeof FILTER_LABELS]) : value;
-}
 
 /** Categories offered by the admin upload form (admin-and-sharing section 3). */
 export const UPLOAD_CATEGORIES: Category[] = ["Report", "Policy", "Guideline", "Training", "Template", "Presentation", "Other"];

@@ -7,9 +7,10 @@ import { makeManyPagePdf } from "../../../tests/support/pdf-writer";
 import type { AppContext } from "../context";
 import { createDocument, listPublicDocuments } from "../documents/documents.service";
 import { deleteDocument, updateDocument } from "../documents/manage";
+import { FAILURE_REASONS } from "../extraction/result";
 import { generateStorageKey } from "../storage";
 import { selectFileContents } from "./contents.queries";
-import { FILE_MISSING_REASON, readDueFiles } from "./reader";
+import { readDueFiles } from "./reader";
 import { documentTextView } from "./text-view";
 
 /**
@@ -189,7 +190,7 @@ for (const engine of testEngines()) {
       const doc = await storeDocument(t.ctx, SAMPLES[4]!);
       await t.ctx.storage.delete(doc.key);
       expect(await readAll(t.ctx)).toBe(1);
-      expect(await selectFileContents(t.ctx.db.kysely, doc.key)).toMatchObject({ status: "failed", reason: FILE_MISSING_REASON });
+      expect(await selectFileContents(t.ctx.db.kysely, doc.key)).toMatchObject({ status: "failed", reason: FAILURE_REASONS.missing });
       expect((await search(t.ctx, "description")).map((d) => d.id)).toEqual([doc.id]);
     });
   });

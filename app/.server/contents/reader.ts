@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AppContext } from "../context";
 import { type ExtractInput, type ExtractionResult, extractFile } from "../extraction/extract";
+import { FAILURE_REASONS, type FailureReason } from "../extraction/result";
 import { claimDueJobs, deleteJob, type JobRow, releaseJob } from "../jobs/jobs.queries";
 import { WORKER } from "../jobs/worker";
 import { generateStorageKey, StorageNotFoundError } from "../storage";
@@ -46,9 +47,6 @@ function toReading(result: ExtractionResult): Omit<Reading, "thumbnail"> {
   };
 }
 
-/** The reason shown when the stored file itself cannot be fetched. */
-export const FILE_MISSING_REASON = "The stored file is missing";
-
 export interface ReadOptions {
   limit?: number;
   read?: ReadFile;
@@ -86,7 +84,7 @@ async function runJob(ctx: AppContext, job: JobRow, options: ReadOptions): Promi
       givingUp ? "file reading failed for good" : "file reading failed; retrying",
     );
     if (givingUp && fileKey) {
-      await saveFailure(ctx, fileKey, "Could not be read").catch(() => {});
+      await saveFailure(ctx, fileKey, FAILURE_REASONS.unreadable).catch(() => {});
     }
     await releaseJob(db, job.id, { status: givingUp ? "failed" : "queued", runAt: iso(addMs(ctx.now(), MINUTE)), error: message });
   }
@@ -96,7 +94,7 @@ function failure(reason: string): Reading {
   return { status: "failed", reason, pageCount: null, unit: null, pages: [], truncated: false, thumbnail: null };
 }
 
-async function saveFailure(ctx: AppContext, fileKey: string, reason: string): Promise<void> {
+async function saveFailure(ctx: AppContext, fileKey: string, reason: FailureReason): Promise<void> {
   await saveReading(ctx.db.kysely, ctx.db.engine, fileKey, failure(reason), iso(ctx.now()));
 }
 
@@ -115,8 +113,8 @@ async function readOneFile(ctx: AppContext, fileKey: string, read: ReadFile): Pr
       await pipeline(await ctx.storage.get(fileKey), (await fs.open(file, "w")).createWriteStream());
     } catch (error) {
       if (error instanceof StorageNotFoundError) {
-        await saveFailure(ctx, fileKey, FILE_MISSING_REASON);
-        return { status: "failed", reason: FILE_MISSING_REASON };
+        await saveFailure(ctx, fileKey, FAILURE_REASONS.missing);
+        return { status: "failed", reason: FAILURE_REASONS.missing };
       }
       throw error;
     }

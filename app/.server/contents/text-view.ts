@@ -2,6 +2,7 @@ import type { SnippetPart } from "~/lib/document-query";
 import type { AppContext } from "../context";
 import type { TextUnit } from "../db/types";
 import { findPublishedDocument } from "../documents/documents.service";
+import { FAILURE_REASONS } from "../extraction/result";
 import { highlightTerms, parseSearchQuery } from "../search/query";
 import { markTerms } from "../search/snippet";
 
@@ -106,7 +107,7 @@ export async function documentTextView(
     truncated: contents.text_truncated === 1,
   };
   if (contents.status === "failed" && contents.text_chars === 0)
-    return { ...base, ...facts, availability: { state: "failed", reason: contents.reason ?? "Could not be read" } };
+    return { ...base, ...facts, availability: { state: "failed", reason: contents.reason ?? FAILURE_REASONS.unreadable } };
   if (contents.text_chars === 0) return { ...base, ...facts, availability: { state: "empty" } };
 
   // Page sizes first (a few bytes a page), then only the text of the part shown.

@@ -13,6 +13,10 @@ export const FAILURE_REASONS = {
   damaged: "Damaged file",
   mismatch: "Content does not match its extension",
   unsupported: "Unsupported file type",
+  /** The portal gave up after every attempt failed (the reader itself never answered). */
+  unreadable: "Could not be read",
+  /** The document's stored file is gone from storage. */
+  missing: "The stored file is missing",
 } as const;
 
 export type FailureReason = (typeof FAILURE_REASONS)[keyof typeof FAILURE_REASONS];

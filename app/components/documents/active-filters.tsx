@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
-import { categoryLabel } from "~/lib/categories";
+import { categoryLabel } from "~/lib/category-names";
 import { EMPTY_FILTERS, fileTypeName, MULTI_FACETS, type MultiFacetParam } from "~/lib/document-query";
 import { formatLongDate } from "~/lib/format";
 import { type Chip, FilterChips } from "../ui/filter-chips";

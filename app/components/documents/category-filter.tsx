@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { categoryLabel, LIBRARY_FILTERS } from "~/lib/categories";
+import { LIBRARY_FILTERS } from "~/lib/categories";
+import { categoryLabel } from "~/lib/category-names";
 import type { FacetOption } from "~/lib/document-query";
 import type { ListState } from "./list-state";
 

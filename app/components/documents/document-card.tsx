@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { categoryLabel } from "~/lib/categories";
+import { categoryLabel } from "~/lib/category-names";
 import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { previewHref } from "~/lib/preview-link";

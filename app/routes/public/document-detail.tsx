@@ -15,7 +15,7 @@ import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
 import { useDataSaver } from "~/components/layout/data-saver";
 import { buttonClass } from "~/components/ui/styles";
-import { categoryLabel } from "~/lib/categories";
+import { categoryLabel } from "~/lib/category-names";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { previewToggleHref, readPreviewRequest } from "~/lib/preview-link";

@@ -8,6 +8,7 @@ import { documentTextView, type TextPage } from "~/.server/contents/text-view";
 import { app } from "~/.server/context";
 import { placeName } from "~/components/documents/card-text";
 import { buttonClass } from "~/components/ui/styles";
+import { readingReason } from "~/lib/file-reading";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
@@ -48,8 +49,9 @@ function unitCount(count: number, unit: Unit | null, i18n: I18n): string {
   }
 }
 
-/** The text could not be read: the reason is the server's (text-view.ts), written there in English. */
-function failedText(reason: string, i18n: I18n): string {
+/** The text could not be read: the reason is the file reader's, stored in English, named in the reader's language. */
+function failedText(stored: string, i18n: I18n): string {
+  const reason = readingReason(stored, i18n);
   return i18n._(msg`The text of this file could not be read (${reason}). The file itself can still be downloaded.`);
 }
 

@@ -7,7 +7,7 @@ import { toast } from "~/components/ui/toast";
 import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES, DOCUMENT_TEXT_LIMITS, editCategoryOptions } from "~/lib/document-form";
-import type { FileReadingState } from "~/lib/file-reading";
+import { type FileReadingState, readingReason } from "~/lib/file-reading";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { Alert } from "../../ui/alert";
 import { SpriteIcon } from "../../ui/icon-sprite";
@@ -264,8 +264,7 @@ function DocumentEditFields({
 
 function readingText(reading: FileReadingState, i18n: I18n): string {
   if (reading.status === "queued") return i18n._(msg`Being read`);
-  // The reason is the file reader's own words, shown as they are.
-  const reason = reading.reason ?? i18n._(msg`unknown reason`);
+  const reason = reading.reason ? readingReason(reading.reason, i18n) : i18n._(msg`unknown reason`);
   if (reading.status === "failed") return i18n._(msg`Not read: ${reason}`);
   const pages = reading.pageCount;
   return pages ? i18n._(msg`Read (${plural(pages, { one: "# page", other: "# pages" })})`) : i18n._(msg`Read`);

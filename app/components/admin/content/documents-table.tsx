@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FileX } from "lucide-react";
 import type { FacetSuggestions } from "~/lib/document-facets";
-import type { FileReadingState } from "~/lib/file-reading";
+import { type FileReadingState, readingReason } from "~/lib/file-reading";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass } from "../../ui/styles";
@@ -27,11 +27,10 @@ function FileMissingBadge({ since }: { since: string }) {
 
 /** Reading the file's text (issue 11): shown while it waits and when it failed, with the reason; nothing once read. */
 function ReadingBadge({ reading }: { reading: FileReadingState }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   if (reading.status === "done") return null;
   const failed = reading.status === "failed";
-  // The reason is the file reader's own words, shown as they are.
-  const reason = reading.reason ?? t`not read`;
+  const reason = reading.reason ? readingReason(reading.reason, i18n) : t`not read`;
   return (
     <span
       className={`ml-1 inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${failed ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}

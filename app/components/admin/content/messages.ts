@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
+import { categoryLabel as publicCategoryLabel } from "~/lib/category-names";
 import { DASHBOARD_MESSAGES, type DashboardType } from "~/lib/dashboard-form";
 import { THUMBNAIL_MESSAGES } from "~/lib/dashboard-thumbnail";
 import { FACET_LIMITS, FACET_MESSAGES } from "~/lib/document-facets";
@@ -157,21 +158,13 @@ export function dashboardTypeLabel(type: string, i18n: I18n): string {
 }
 
 /**
- * The document categories' names, by the English label the forms and tables show: the stored
- * values (Report, Policy...), the edit dialog's "Guidelines" and "Standards", and the folder upload
- * form's capitals. The stored value a form sends stays the English one.
+ * The spellings of categories only the admin forms show, by their English label: the edit
+ * dialog's "Guidelines" and "Standards", and the folder upload form's capitals. The stored values
+ * (Report, Policy...) are named by lib/category-names.ts. The stored value a form sends stays the English one.
  */
-const CATEGORY_LABELS: Record<string, MessageDescriptor> = {
-  Report: msg`Report`,
-  Policy: msg`Policy`,
-  Guideline: msg`Guideline`,
+const ADMIN_CATEGORY_LABELS: Record<string, MessageDescriptor> = {
   Guidelines: msg`Guidelines`,
   Standards: msg`Standards`,
-  Training: msg`Training`,
-  Template: msg`Template`,
-  Presentation: msg`Presentation`,
-  Update: msg`Update`,
-  Other: msg`Other`,
   REPORT: msg({ message: "REPORT", comment: "A document category, in capitals as the folder upload form shows them." }),
   POLICY: msg({ message: "POLICY", comment: "A document category, in capitals as the folder upload form shows them." }),
   GUIDELINE: msg({ message: "GUIDELINE", comment: "A document category, in capitals as the folder upload form shows them." }),
@@ -180,8 +173,8 @@ const CATEGORY_LABELS: Record<string, MessageDescriptor> = {
   PRESENTATION: msg({ message: "PRESENTATION", comment: "A document category, in capitals as the folder upload form shows them." }),
 };
 
-/** A category's name in the page's language; a value outside the list is shown as it is. */
+/** A category's name in the page's language, in any spelling the admin forms show; a value outside the list is shown as it is. */
 export function categoryLabel(label: string, i18n: I18n): string {
-  const known = CATEGORY_LABELS[label];
-  return known ? i18n._(known) : label;
+  const known = ADMIN_CATEGORY_LABELS[label];
+  return known ? i18n._(known) : publicCategoryLabel(label, i18n);
 }

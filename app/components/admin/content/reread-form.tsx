@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Form } from "react-router";
-import type { FileReadingState } from "~/lib/file-reading";
+import { type FileReadingState, readingReason } from "~/lib/file-reading";
 import { buttonClass } from "../../ui/styles";
 
 /** The edit page's intent that queues the document's file to be read again. */
@@ -19,9 +19,8 @@ const STATE_TEXT: Record<FileReadingState["status"], MessageDescriptor> = {
  * was improved, or a failure that may pass). A form of its own, so it works without JavaScript.
  */
 export function RereadForm({ reading }: { reading: FileReadingState }) {
-  const { t } = useLingui();
-  // The reason is the file reader's own words (a log-like detail), shown as it is.
-  const reason = reading.reason;
+  const { i18n, t } = useLingui();
+  const reason = reading.reason && readingReason(reading.reason, i18n);
   return (
     <section aria-labelledby="file-text-heading" className="mt-6 max-w-2xl rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="file-text-heading" className="text-lg font-semibold">
