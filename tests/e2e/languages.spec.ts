@@ -36,7 +36,7 @@ test("without JavaScript, the switch changes the language and keeps the page and
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reports");
 
   // The switch names the other language in that language, in the header of the page.
-  await page.getByRole("banner").getByRole("button", { name: "Af-Soomaali" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Soomaali" }).click();
   await expect(page).toHaveURL(address);
   await expect(page.locator("html")).toHaveAttribute("lang", "so");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Warbixinno");

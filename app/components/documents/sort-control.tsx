@@ -29,7 +29,8 @@ export function SortControl({ list }: { list: ListState }) {
     <form
       method="get"
       action={list.path}
-      className="flex items-center gap-2"
+      // The select is as wide as its longest option (longer in Somali): it may shrink on a phone.
+      className="flex min-w-0 max-w-full items-center gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         void navigate(list.href({ sort: chosen }), { preventScrollReset: true });
@@ -48,7 +49,7 @@ export function SortControl({ list }: { list: ListState }) {
           setChosen(sort);
           void navigate(list.href({ sort }), { preventScrollReset: true });
         }}
-        className="rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        className="min-w-0 rounded-md border border-slate-300 bg-white py-1.5 pl-2 pr-8 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
       >
         {sorts.map((sort) => (
           <option key={sort} value={sort}>

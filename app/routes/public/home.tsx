@@ -118,7 +118,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="border-t border-slate-200 bg-white" aria-labelledby="about-heading">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+          {/* min-w-0: a grid item is as wide as its widest line by default; the tabs scroll instead (longer Somali labels). */}
+          <div className="min-w-0 lg:col-span-2">
             <h2 id="about-heading" className="text-2xl font-bold">
               <Trans>About the Cluster</Trans>
             </h2>
@@ -126,7 +127,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Tabs tabs={aboutTabs(loaderData.about, t)} label={t`About the cluster`} />
             </div>
           </div>
-          <section aria-labelledby="contact-heading">
+          <section aria-labelledby="contact-heading" className="min-w-0">
             <h2 id="contact-heading" className="text-2xl font-bold">
               <Trans>Contact Us</Trans>
             </h2>
