@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { fileKind, publicBundles, readManifest } from "../../bench/bundle-sizes.mjs";
@@ -50,6 +51,14 @@ test("the head carries the stylesheet and no script; the scripts' preloads follo
   }
 });
 
+/**
+ * lucide-react's runtime (createLucideIcon and its Icon, about 2 KB, and a module per icon): public
+ * pages draw their icons with components/ui/line-icon.tsx instead, so it stays on the admin pages.
+ * Known by its chunk's name or by a prop name of its Icon that survives minifying.
+ */
+const isLucideReactRuntime = (file: string) =>
+  /createLucideIcon/.test(file) || fs.readFileSync(path.join(clientDir, file), "utf8").includes("absoluteStrokeWidth");
+
 test("no public page loads more JavaScript than its budget, in either language", () => {
   const manifest = readManifest(clientDir);
   const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
@@ -65,6 +74,10 @@ test("no public page loads more JavaScript than its budget, in either language",
       expect(kb(sum(of("framework"))), `${language} ${page.pathname}`).toBeLessThanOrEqual(FRAMEWORK_BUDGET_KB);
       expect(kb(sum(of("i18n"))), `${language} ${page.pathname}: the languages' share`).toBeLessThanOrEqual(LANGUAGES_BUDGET_KB);
       expect(kb(sum(own)), detail).toBeLessThanOrEqual(PAGE_CODE_BUDGET_KB);
+      expect(
+        page.files.filter((f) => isLucideReactRuntime(f.file)).map((f) => f.file),
+        `${language} ${page.pathname}: lucide-react`,
+      ).toEqual([]);
     }
   }
 });

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { BarChart3 } from "lucide-react";
+import { ChartColumn } from "lucide";
 import { Link } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import type { DashboardListItem, DashboardView } from "~/lib/dashboards";
 import { formatLongDate } from "~/lib/format";
 import { useDataSaver } from "../layout/data-saver";
@@ -29,7 +30,7 @@ function Thumbnail({ dashboard, list }: { dashboard: DashboardListItem; list: bo
   if (!image) {
     return (
       <div className={`${frame} flex items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100`} data-thumbnail="none">
-        <BarChart3 aria-hidden className="h-10 w-10 text-brand-600/40" />
+        <LineIcon name="chart-column" icon={ChartColumn} className="h-10 w-10 text-brand-600/40" />
       </div>
     );
   }

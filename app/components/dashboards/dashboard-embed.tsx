@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
-import { ExternalLink, MonitorPlay } from "lucide-react";
+import { ExternalLink, MonitorPlay } from "lucide";
 import { useEffect, useRef, useState } from "react";
+import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 
@@ -47,7 +48,7 @@ export function DashboardEmbed({ id, title, embedUrl, loaded: loadedByUrl }: Emb
   const host = new URL(embedUrl).host;
   const label = (
     <>
-      <MonitorPlay aria-hidden className="h-4 w-4" />
+      <LineIcon name="monitor-play" icon={MonitorPlay} className="h-4 w-4" />
       <Trans>Load dashboard</Trans>
     </>
   );
@@ -72,7 +73,7 @@ export function DashboardEmbed({ id, title, embedUrl, loaded: loadedByUrl }: Emb
 export function OpenInNewTab({ url }: { url: string }) {
   return (
     <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-      <ExternalLink aria-hidden className="h-4 w-4" />
+      <LineIcon name="external-link" icon={ExternalLink} className="h-4 w-4" />
       <Trans>Open in new tab</Trans>
     </a>
   );

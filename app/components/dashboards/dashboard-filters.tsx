@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Search } from "lucide-react";
+import { Search } from "lucide";
 import { useEffect, useRef } from "react";
 import { useSubmit } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { DASHBOARD_CATEGORIES, DASHBOARD_SORTS, type DashboardQuery } from "~/lib/dashboards";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
 
@@ -61,7 +62,7 @@ export function DashboardFilters({ query, providers }: { query: DashboardQuery; 
           <Trans>Search dashboards</Trans>
         </label>
         <div className="relative mt-1">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
+          <LineIcon name="search" icon={Search} className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
           <input
             id="dashboard-search"
             name="q"

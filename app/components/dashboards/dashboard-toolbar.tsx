@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { LayoutGrid, List, RefreshCw } from "lucide-react";
+import { type IconNode, LayoutGrid, List, RefreshCw } from "lucide";
 import { Link, useRevalidator } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { type DashboardQuery, type DashboardView, dashboardsHref, filterChips } from "~/lib/dashboards";
 import { FilterChips as Chips } from "../ui/filter-chips";
 import { buttonClass } from "../ui/styles";
@@ -13,9 +14,9 @@ export function FilterChips({ query }: { query: DashboardQuery }) {
   return <Chips chips={filterChips(query, i18n)} clearHref={dashboardsHref(query, { q: "", provider: "", category: null })} />;
 }
 
-const VIEWS: { view: DashboardView; label: MessageDescriptor; Icon: typeof LayoutGrid }[] = [
-  { view: "grid", label: msg`Grid view`, Icon: LayoutGrid },
-  { view: "list", label: msg`List view`, Icon: List },
+const VIEWS: { view: DashboardView; label: MessageDescriptor; icon: { name: string; icon: IconNode } }[] = [
+  { view: "grid", label: msg`Grid view`, icon: { name: "layout-grid", icon: LayoutGrid } },
+  { view: "list", label: msg`List view`, icon: { name: "list", icon: List } },
 ];
 
 /** Grid or list, as links that keep every other part of the query. */
@@ -23,7 +24,7 @@ export function ViewToggle({ query }: { query: DashboardQuery }) {
   const { t } = useLingui();
   return (
     <div role="group" aria-label={t`Layout`} className="inline-flex overflow-hidden rounded-md border border-slate-300 bg-white">
-      {VIEWS.map(({ view, label: message, Icon }) => {
+      {VIEWS.map(({ view, label: message, icon }) => {
         const label = t(message);
         const active = query.view === view;
         return (
@@ -36,7 +37,7 @@ export function ViewToggle({ query }: { query: DashboardQuery }) {
             title={label}
             className={`inline-flex items-center p-2 ${active ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
           >
-            <Icon aria-hidden className="h-4 w-4" />
+            <LineIcon {...icon} className="h-4 w-4" />
           </Link>
         );
       })}
@@ -59,7 +60,7 @@ export function RefreshButton({ href }: { href: string }) {
         void revalidator.revalidate();
       }}
     >
-      <RefreshCw aria-hidden className={`h-4 w-4 ${busy ? "animate-spin motion-reduce:animate-none" : ""}`} />
+      <LineIcon name="refresh-cw" icon={RefreshCw} className={`h-4 w-4 ${busy ? "animate-spin motion-reduce:animate-none" : ""}`} />
       <Trans>Refresh</Trans>
     </a>
   );

@@ -1,8 +1,9 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { Loader2 } from "lucide-react";
+import { LoaderCircle } from "lucide";
 import { useRef, useState } from "react";
+import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
 import { DOWNLOAD_ERROR_HEADER, downloadFailure } from "~/lib/download-errors";
 import { SpriteIcon } from "../ui/icon-sprite";
@@ -97,7 +98,7 @@ export function DownloadButton({ documentId, title, label: given, className = ""
     >
       {/* The spinner shows only after a click (in the browser), so it need not be in the page's sprite. */}
       {busy ? (
-        <Loader2 aria-hidden className="h-4 w-4 animate-spin motion-reduce:animate-none" />
+        <LineIcon name="loader-circle" icon={LoaderCircle} className="h-4 w-4 animate-spin motion-reduce:animate-none" />
       ) : (
         <SpriteIcon name="download" className="h-4 w-4" />
       )}

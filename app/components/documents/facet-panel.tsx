@@ -1,9 +1,10 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Check, ChevronDown, SlidersHorizontal } from "lucide-react";
+import { Check, ChevronDown, SlidersHorizontal } from "lucide";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { facetKey } from "~/lib/document-facets";
 import {
   type DocumentListQuery,
@@ -121,7 +122,7 @@ export function FacetPanel({ list, facets, total }: { list: ListState; facets: F
   return (
     <details className="group mt-4 rounded-lg border border-slate-200 bg-white">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-        <SlidersHorizontal aria-hidden className="h-4 w-4 text-slate-600" />
+        <LineIcon name="sliders-horizontal" icon={SlidersHorizontal} className="h-4 w-4 text-slate-600" />
         <Trans>Filters</Trans>
         {active > 0 ? (
           <>
@@ -135,7 +136,7 @@ export function FacetPanel({ list, facets, total }: { list: ListState; facets: F
             </span>
           </>
         ) : null}
-        <ChevronDown aria-hidden className="ml-auto h-4 w-4 text-slate-600 group-open:rotate-180" />
+        <LineIcon name="chevron-down" icon={ChevronDown} className="ml-auto h-4 w-4 text-slate-600 group-open:rotate-180" />
       </summary>
       {/* Columns, not a grid: a long group (tags) does not leave holes beside the short ones. */}
       <div className="gap-6 border-t border-slate-200 p-4 sm:columns-2 lg:columns-3 [&>*]:mb-4 [&>*]:break-inside-avoid">
@@ -160,7 +161,7 @@ function FacetGroup({ group }: { group: Group }) {
         {group.options.map((o) => (
           <li key={o.value}>
             <Link to={o.href} preventScrollReset discover="none" aria-current={o.selected ? "true" : undefined} className="facet-option">
-              {o.selected ? <Check aria-hidden className="h-3.5 w-3.5 shrink-0" /> : null}
+              {o.selected ? <LineIcon name="check" icon={Check} className="h-3.5 w-3.5 shrink-0" /> : null}
               <span className="facet-label">{o.label}</span>
               {/* A real space: the flex gap shows none, but text without styles (and copied text) needs one. */}
               {o.count > 0 ? (

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { FileText } from "lucide-react";
+import { FileText } from "lucide";
+import { LineIcon } from "~/components/ui/line-icon";
 import type { Category } from "~/lib/categories";
 import type { ListData } from "~/lib/document-query";
 import { ListCard, type ListCardItem } from "./list-card";
@@ -92,7 +93,7 @@ export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderDat
 
       {pages.items.length === 0 ? (
         <div className="mt-10 flex flex-col items-center text-center text-slate-600">
-          <FileText aria-hidden className="h-12 w-12 text-slate-400" />
+          <LineIcon name="file-text" icon={FileText} className="h-12 w-12 text-slate-400" />
           <p className="mt-4 text-lg font-semibold text-slate-800">{t(page.empty)}</p>
           <p className="mt-1">
             <Trans>Try adjusting your search terms or filters.</Trans>

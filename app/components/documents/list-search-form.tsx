@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
-import { Search } from "lucide-react";
+import { Search } from "lucide";
 import { Form } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass, inputClass } from "../ui/styles";
 import { HiddenListState, type ListState } from "./list-state";
 import { useLiveSearch } from "./use-live-search";
@@ -18,7 +19,7 @@ export function ListSearchForm({ list, id, label, placeholder }: { list: ListSta
         {label}
       </label>
       <div className="relative min-w-0 flex-1">
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
+        <LineIcon name="search" icon={Search} className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-500" />
         <input
           id={id}
           name="q"

@@ -1,7 +1,8 @@
 import { Trans } from "@lingui/react/macro";
-import { Loader2 } from "lucide-react";
+import { LoaderCircle } from "lucide";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import type { ResultPage } from "~/lib/document-query";
 import { Pager } from "../ui/pager";
 import { buttonClass } from "../ui/styles";
@@ -119,7 +120,9 @@ export function ListPaging({
                 void navigate(list.href({ page: pages.last + 1 }), { replace: true, preventScrollReset: true, state: APPEND });
               }}
             >
-              {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin motion-reduce:animate-none" /> : null}
+              {busy ? (
+                <LineIcon name="loader-circle" icon={LoaderCircle} className="h-4 w-4 animate-spin motion-reduce:animate-none" />
+              ) : null}
               <Trans>Load more</Trans>
             </button>
           ) : null}

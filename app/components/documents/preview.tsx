@@ -1,8 +1,9 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ExternalLink, Eye, EyeOff } from "lucide-react";
+import { ExternalLink, Eye, EyeOff } from "lucide";
 import { useCallback, useEffect, useState } from "react";
+import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
@@ -44,7 +45,7 @@ export function Preview(props: PreviewProps) {
   // "Loading..." only for previews opened by the button: a server-rendered preview may have loaded before hydration.
   const [openedHere, setOpenedHere] = useState(false);
   const toggleClass = `${buttonClass.secondary} w-full sm:w-auto`;
-  const Icon = open ? EyeOff : Eye;
+  const icon = open ? { name: "eye-off", icon: EyeOff } : { name: "eye", icon: Eye };
   const label = open ? t`Hide Preview` : t`Show Preview`;
 
   return (
@@ -64,12 +65,12 @@ export function Preview(props: PreviewProps) {
               setOpen(!open);
             }}
           >
-            <Icon aria-hidden className="h-4 w-4" />
+            <LineIcon {...icon} className="h-4 w-4" />
             {label}
           </button>
         ) : (
           <a href={open ? props.hideHref : props.showHref} className={toggleClass} aria-expanded={open} aria-controls="preview-body">
-            <Icon aria-hidden className="h-4 w-4" />
+            <LineIcon {...icon} className="h-4 w-4" />
             {label}
           </a>
         )}
@@ -160,7 +161,7 @@ function PdfPreview({ url, title, onDone }: { url: string; title: string; onDone
   }, [unavailable, onDone]);
   const openLink = (
     <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-      <ExternalLink aria-hidden className="h-4 w-4" />
+      <LineIcon name="external-link" icon={ExternalLink} className="h-4 w-4" />
       <Trans>Open in New Tab</Trans>
     </a>
   );

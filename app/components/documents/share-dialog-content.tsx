@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
-import { Copy, X } from "lucide-react";
+import { Copy, X } from "lucide";
 import { type RefObject, useId, useRef, useState } from "react";
+import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
 import type { ShareInput } from "~/lib/share";
 import { buttonClass, dialogClass, inputClass, labelClass } from "../ui/styles";
@@ -35,7 +36,7 @@ export default function ShareDialogContent({ url, title, onClose, trigger }: Sha
               <Trans>Share Document</Trans>
             </Dialog.Title>
             <Dialog.Close className={`${buttonClass.ghost} -mr-2 -mt-1 px-2`} aria-label={t`Close`}>
-              <X aria-hidden className="h-4 w-4" />
+              <LineIcon name="x" icon={X} className="h-4 w-4" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="mt-1 text-sm text-slate-600">{title}</Dialog.Description>
@@ -83,7 +84,7 @@ function ShareForm({ url, title }: { url: string; title: string }) {
             className={`${inputClass} min-w-0 flex-1`}
           />
           <button type="button" onClick={copy} className={buttonClass.secondary}>
-            <Copy aria-hidden className="h-4 w-4" />
+            <LineIcon name="copy" icon={Copy} className="h-4 w-4" />
             <Trans>Copy</Trans>
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Share2 } from "lucide-react";
+import { Share2 } from "lucide";
 import { lazy, Suspense, useRef, useState } from "react";
+import { LineIcon } from "~/components/ui/line-icon";
 import { SHARE_TARGETS, type ShareInput, shareHref, shareTargetLabel } from "~/lib/share";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
@@ -35,7 +36,7 @@ export function ShareDialog({ url, title, className = "" }: ShareDialogProps) {
         onClick={() => setOpen(true)}
         className={`${buttonClass.secondary} ${className}`.trim()}
       >
-        <Share2 aria-hidden className="h-4 w-4" />
+        <LineIcon name="share-2" icon={Share2} className="h-4 w-4" />
         <Trans>Share</Trans>
       </button>
       {open ? (
@@ -84,7 +85,7 @@ function ShareDisclosure({ url, title, className }: ShareDialogProps) {
   return (
     <details id="share" className="group relative">
       <summary className={`${buttonClass.secondary} cursor-pointer list-none [&::-webkit-details-marker]:hidden ${className}`.trim()}>
-        <Share2 aria-hidden className="h-4 w-4" />
+        <LineIcon name="share-2" icon={Share2} className="h-4 w-4" />
         <Trans>Share</Trans>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-lg">

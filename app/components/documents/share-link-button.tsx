@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Share2 } from "lucide-react";
+import { Share2 } from "lucide";
+import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
@@ -38,7 +39,7 @@ export function ShareLinkButton({ url, title, className = "" }: ShareLinkButtonP
       className={`${buttonClass.secondary} ${className}`.trim()}
       aria-label={t`Share ${title}: copy the document's link`}
     >
-      <Share2 aria-hidden className="h-4 w-4" />
+      <LineIcon name="share-2" icon={Share2} className="h-4 w-4" />
       <Trans>Share</Trans>
     </button>
   );

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Wrench } from "lucide-react";
+import { Wrench } from "lucide";
+import { LineIcon } from "~/components/ui/line-icon";
 import { MAINTENANCE_MESSAGE_TEXT, MAINTENANCE_TITLE_TEXT } from "~/lib/site-settings";
 
 /** What visitors get while maintenance mode is on (HTTP 503 with Retry-After; the admin portal keeps working). */
@@ -7,7 +8,7 @@ export function MaintenancePage({ siteName }: { siteName: string }) {
   const { t } = useLingui();
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 py-20 text-center">
-      <Wrench aria-hidden className="h-12 w-12 text-brand-700" />
+      <LineIcon name="wrench" icon={Wrench} className="h-12 w-12 text-brand-700" />
       <p className="mt-4 font-semibold text-brand-800">{siteName}</p>
       <h1 className="mt-2 text-2xl font-semibold">{t(MAINTENANCE_TITLE_TEXT)}</h1>
       <p className="mt-2 text-slate-700">{t(MAINTENANCE_MESSAGE_TEXT)}</p>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Mail, Phone } from "lucide-react";
+import { Mail, Phone } from "lucide";
 import { Link } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { type Contact, footerLinks, type MenuItem, SITE_LONG_NAME, SITE_NAME } from "~/lib/site";
 import { DEFAULT_SITE_DESCRIPTION } from "~/lib/site-settings";
 import { DataSaverSwitch } from "./data-saver";
@@ -11,9 +12,9 @@ export function ContactList({ contacts }: { contacts: Contact[] }) {
       {contacts.map((c) => (
         <li key={`${c.label}-${c.value}`} className="flex items-start gap-2">
           {c.type === "email" ? (
-            <Mail aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+            <LineIcon name="mail" icon={Mail} className="mt-0.5 h-4 w-4 shrink-0" />
           ) : (
-            <Phone aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+            <LineIcon name="phone" icon={Phone} className="mt-0.5 h-4 w-4 shrink-0" />
           )}
           <span>
             <span className="block text-slate-600">{c.label}</span>

@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { Menu } from "lucide-react";
+import { Menu } from "lucide";
 import { useRef } from "react";
 import { NavLink } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, type Language, otherLanguages } from "~/lib/i18n/languages";
 import { NAV_BREAKPOINT_CLASSES, navBreakpoint } from "~/lib/nav-fit";
 import { type MenuItem, SITE_NAME } from "~/lib/site";
@@ -68,7 +69,7 @@ export function PublicHeader({
           className={`relative shrink-0 ${classes.button} group-data-[nav=collapsed]/header:block group-data-[nav=inline]/header:hidden`}
         >
           <summary className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
-            <Menu aria-hidden className="h-5 w-5" />
+            <LineIcon name="menu" icon={Menu} className="h-5 w-5" />
             <span className="sr-only">{t`Menu`}</span>
           </summary>
           <nav

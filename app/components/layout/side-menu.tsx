@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { PanelLeftClose, PanelLeftOpen } from "lucide";
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { isActivePath, SIDE_MENU_ITEMS, sideMenuCookie } from "~/lib/side-menu";
 import { useHydrated } from "../ui/use-hydrated";
 import { MenuIcon } from "./menu-icon";
@@ -53,7 +54,7 @@ export function SideMenu({ initiallyOpen }: { initiallyOpen: boolean }) {
     });
 
   const toggleLabel = open ? t`Collapse side menu (Ctrl+B)` : t`Expand side menu (Ctrl+B)`;
-  const ToggleIcon = open ? PanelLeftClose : PanelLeftOpen;
+  const toggleIcon = open ? { name: "panel-left-close", icon: PanelLeftClose } : { name: "panel-left-open", icon: PanelLeftOpen };
   return (
     <>
       <details className="mx-4 mt-4 md:hidden">
@@ -78,7 +79,7 @@ export function SideMenu({ initiallyOpen }: { initiallyOpen: boolean }) {
               title={toggleLabel}
               className="flex items-center justify-center rounded-md p-2 text-slate-600 hover:bg-slate-100"
             >
-              <ToggleIcon aria-hidden className="h-4 w-4" />
+              <LineIcon {...toggleIcon} className="h-4 w-4" />
             </button>
           ) : (
             <Form method="post" action="/preferences/side-menu">
@@ -90,7 +91,7 @@ export function SideMenu({ initiallyOpen }: { initiallyOpen: boolean }) {
                 title={toggleLabel}
                 className="flex w-full items-center justify-center rounded-md p-2 text-slate-600 hover:bg-slate-100"
               >
-                <ToggleIcon aria-hidden className="h-4 w-4" />
+                <LineIcon {...toggleIcon} className="h-4 w-4" />
               </button>
             </Form>
           )}

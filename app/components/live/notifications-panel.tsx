@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Bell, X } from "lucide-react";
+import { Bell, X } from "lucide";
 import { useRef } from "react";
 import { Link } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass } from "../ui/styles";
 import { type LiveNotification, showClearAll } from "./notifications";
 
@@ -32,7 +33,7 @@ export function NotificationsPanel({ notifications, onDismiss, onClear, onClose 
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
         <h2 ref={heading} tabIndex={-1} className="flex items-center gap-2 text-sm font-semibold focus:outline-none">
-          <Bell aria-hidden className="h-4 w-4 text-brand-700" />
+          <LineIcon name="bell" icon={Bell} className="h-4 w-4 text-brand-700" />
           <Trans>Recent Updates</Trans>
           <span className="rounded-full bg-brand-100 px-2 text-xs font-medium text-brand-800">{notifications.length}</span>
         </h2>
@@ -42,7 +43,7 @@ export function NotificationsPanel({ notifications, onDismiss, onClear, onClose 
           className="rounded p-1 text-slate-600 hover:bg-slate-100"
           aria-label={t`Close Recent Updates`}
         >
-          <X aria-hidden className="h-4 w-4" />
+          <LineIcon name="x" icon={X} className="h-4 w-4" />
         </button>
       </div>
       <ul className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto">
@@ -67,7 +68,7 @@ export function NotificationsPanel({ notifications, onDismiss, onClear, onClose 
                 className="rounded p-1 text-slate-600 hover:bg-slate-100"
                 aria-label={t`Dismiss notification: ${message}`}
               >
-                <X aria-hidden className="h-4 w-4" />
+                <LineIcon name="x" icon={X} className="h-4 w-4" />
               </button>
             </li>
           );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide";
 import { useId } from "react";
+import { LineIcon } from "~/components/ui/line-icon";
 import type { CleanedUrl } from "~/lib/url-cleaner";
 import { CopyButton } from "../admin/folders/copy-button";
 import { inputClass } from "../ui/styles";
@@ -65,7 +66,7 @@ export function UrlResult({ result, compact = false }: { result: CleanedUrl; com
             className="inline-flex items-center gap-1 break-all text-brand-700 underline"
           >
             <Trans>Open the cleaned URL</Trans>
-            <ExternalLink aria-hidden className="h-3.5 w-3.5 shrink-0" />
+            <LineIcon name="external-link" icon={ExternalLink} className="h-3.5 w-3.5 shrink-0" />
             <span className="sr-only">
               {" "}
               <Trans>(opens in a new tab)</Trans>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { X } from "lucide-react";
+import { X } from "lucide";
 import { Link } from "react-router";
+import { LineIcon } from "./line-icon";
 
 export interface Chip {
   key: string;
@@ -32,7 +33,7 @@ export function FilterChips({ chips, clearHref }: { chips: Chip[]; clearHref: st
               className="inline-flex max-w-full items-center gap-1 rounded-full border border-brand-600 bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-800 hover:bg-brand-100"
             >
               <span className="min-w-0 wrap-anywhere">{chip.label}</span>
-              <X aria-hidden className="h-3.5 w-3.5 shrink-0" />
+              <LineIcon name="x" icon={X} className="h-3.5 w-3.5 shrink-0" />
             </Link>
           </li>
         );

@@ -6,11 +6,14 @@ import type { AdminIconName } from "../admin/admin-icon-sprite";
  * actions and facts; the admin tables' row actions) are defined once, in a hidden sprite at the
  * top of the body, and each use is a short reference to it. An inline lucide icon is ~400 bytes
  * of server-rendered HTML; a reference is ~60, and the list pages draw some ninety of them, the
- * admin tables two or three per row. Icons drawn once or only after hydration stay plain lucide
- * components: a sprite entry would cost more than it saves.
+ * admin tables two or three per row. Icons drawn once or only after hydration are drawn inline:
+ * a sprite entry would cost more than it saves. On public pages and in the components they share
+ * with admin pages that is LineIcon (ui/line-icon.tsx, lucide's shapes without lucide-react's
+ * runtime); admin-only components use lucide-react's components.
  *
  * Two sprites, one implementation (SpriteSymbols below), so a page carries only what it may use:
- * - the public one (IconSprite, this file), rendered by the root layout on every page: the menu's
+ * - the public one (IconSprite, this file), drawn by the server into every page (ui/page-sprite.tsx,
+ *   so the browser loads neither these lucide-react icons nor its runtime for them): the menu's
  *   and the cards' icons, which the admin tables use too (download, file-text, eye);
  * - the admin one (AdminIconSprite, admin/admin-icon-sprite.tsx), rendered once by the admin
  *   layout: the row actions and badges of the admin tables and folder cards. Public pages pay for

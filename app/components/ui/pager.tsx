@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide";
 import { Link } from "react-router";
+import { LineIcon } from "./line-icon";
 
 /**
  * Previous / next links of a paged list, and where the reader is ("Page 2 of 40"). Plain links,
@@ -32,7 +33,7 @@ export function Pager({
       {first > 1 ? (
         // Pages of the same list: its route is loaded, nothing for route discovery to fetch.
         <Link to={hrefFor(first - 1)} rel="prev" discover="none" className={linkClass}>
-          <ChevronLeft aria-hidden className="h-4 w-4" />
+          <LineIcon name="chevron-left" icon={ChevronLeft} className="h-4 w-4" />
           <Trans>Previous</Trans>
         </Link>
       ) : (
@@ -44,7 +45,7 @@ export function Pager({
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} rel="next" discover="none" className={linkClass}>
           <Trans>Next</Trans>
-          <ChevronRight aria-hidden className="h-4 w-4" />
+          <LineIcon name="chevron-right" icon={ChevronRight} className="h-4 w-4" />
         </Link>
       ) : (
         <span />

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "lucide";
 import { useMemo } from "react";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
@@ -10,6 +10,7 @@ import { requestMeta } from "~/.server/http/request-meta";
 import { DashboardCategoryBadge, ProviderBadge, PublicDot } from "~/components/dashboards/dashboard-badges";
 import { DashboardEmbed, OpenInNewTab } from "~/components/dashboards/dashboard-embed";
 import { Alert } from "~/components/ui/alert";
+import { LineIcon } from "~/components/ui/line-icon";
 import { useToastMessage } from "~/components/ui/use-toast-message";
 import { formatLongDate } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
@@ -71,7 +72,7 @@ export default function DashboardView({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Link to="/dashboards" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden className="h-4 w-4" />
+        <LineIcon name="arrow-left" icon={ArrowLeft} className="h-4 w-4" />
         <Trans>Back to Dashboards</Trans>
       </Link>
 

@@ -1,11 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans } from "@lingui/react/macro";
-import { BarChart3 } from "lucide-react";
+import { ChartColumn } from "lucide";
 import { app } from "~/.server/context";
 import { browseDashboards } from "~/.server/dashboards/dashboards.service";
 import { DashboardCard } from "~/components/dashboards/dashboard-card";
 import { DashboardFilters } from "~/components/dashboards/dashboard-filters";
 import { FilterChips, RefreshButton, ViewToggle } from "~/components/dashboards/dashboard-toolbar";
+import { LineIcon } from "~/components/ui/line-icon";
 import { dashboardsHref, hasActiveFilters, parseDashboardQuery } from "~/lib/dashboards";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
@@ -56,7 +57,7 @@ export default function Dashboards({ loaderData }: Route.ComponentProps) {
 
       {count === 0 ? (
         <div className="mt-12 flex flex-col items-center text-center text-slate-600">
-          <BarChart3 aria-hidden className="h-12 w-12 text-slate-400" />
+          <LineIcon name="chart-column" icon={ChartColumn} className="h-12 w-12 text-slate-400" />
           <h2 className="mt-4 text-lg font-semibold text-slate-800">
             <Trans>No dashboards found</Trans>
           </h2>

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeft, FileX, Mail } from "lucide-react";
+import { ArrowLeft, FileX, Mail } from "lucide";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
 import { documentDetailView } from "~/.server/documents/detail";
@@ -14,6 +14,7 @@ import { DownloadButton } from "~/components/documents/download-button";
 import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
 import { useDataSaver } from "~/components/layout/data-saver";
+import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass } from "~/components/ui/styles";
 import { categoryLabel } from "~/lib/category-names";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
@@ -117,7 +118,7 @@ function DocumentView({ view }: { view: FoundData }) {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <div className="flex items-center justify-between gap-3">
         <Link to="/documents" className={buttonClass.ghost}>
-          <ArrowLeft aria-hidden className="h-4 w-4" />
+          <LineIcon name="arrow-left" icon={ArrowLeft} className="h-4 w-4" />
           <Trans>Back to documents</Trans>
         </Link>
         <ShareDialog url={shareUrl} title={doc.title} />
@@ -157,7 +158,7 @@ function DocumentView({ view }: { view: FoundData }) {
             </div>
           ) : (
             <div className="flex gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
-              <FileX aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+              <LineIcon name="file-x" icon={FileX} className="mt-0.5 h-4 w-4 shrink-0" />
               <div>
                 <p className="font-semibold">
                   <Trans>No file available</Trans>
@@ -188,7 +189,7 @@ function DocumentView({ view }: { view: FoundData }) {
           href={reportIssueHref(view.supportEmail, doc, shareUrl, i18n)}
           className="inline-flex items-center gap-1.5 text-brand-700 underline hover:text-brand-800"
         >
-          <Mail aria-hidden className="h-4 w-4" />
+          <LineIcon name="mail" icon={Mail} className="h-4 w-4" />
           <Trans>Report an issue</Trans>
         </a>
       </p>
@@ -228,7 +229,7 @@ function Attachments({ attachments }: { attachments: FoundData["attachments"] })
 function DocumentNotFound() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <FileX aria-hidden className="mx-auto h-12 w-12 text-slate-400" />
+      <LineIcon name="file-x" icon={FileX} className="mx-auto h-12 w-12 text-slate-400" />
       <h1 className="mt-4 text-2xl font-semibold">
         <Trans>Document not found</Trans>
       </h1>
@@ -236,7 +237,7 @@ function DocumentNotFound() {
         <Trans>The document you're looking for doesn't exist or has been removed.</Trans>
       </p>
       <Link to="/documents" className={`${buttonClass.primary} mt-8`}>
-        <ArrowLeft aria-hidden className="h-4 w-4" />
+        <LineIcon name="arrow-left" icon={ArrowLeft} className="h-4 w-4" />
         <Trans>Back to Documents</Trans>
       </Link>
     </div>

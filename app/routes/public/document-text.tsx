@@ -1,12 +1,13 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeft, FileX } from "lucide-react";
+import { ArrowLeft, FileX } from "lucide";
 import { Fragment } from "react";
 import { data, Link } from "react-router";
 import { documentTextView, type TextPage } from "~/.server/contents/text-view";
 import { app } from "~/.server/context";
 import { placeName } from "~/components/documents/card-text";
+import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass } from "~/components/ui/styles";
 import { readingReason } from "~/lib/file-reading";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
@@ -98,7 +99,7 @@ export default function DocumentText({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <FileX aria-hidden className="mx-auto h-12 w-12 text-slate-400" />
+        <LineIcon name="file-x" icon={FileX} className="mx-auto h-12 w-12 text-slate-400" />
         <h1 className="mt-4 text-2xl font-semibold">
           <Trans>Document not found</Trans>
         </h1>
@@ -122,7 +123,7 @@ export default function DocumentText({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <Link to={`/document/${doc.id}`} className={buttonClass.ghost}>
-        <ArrowLeft aria-hidden className="h-4 w-4" />
+        <LineIcon name="arrow-left" icon={ArrowLeft} className="h-4 w-4" />
         <Trans>Back to the document</Trans>
       </Link>
       <header className="space-y-1">

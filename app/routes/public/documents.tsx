@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { FileText } from "lucide-react";
+import { FileText } from "lucide";
 import { app } from "~/.server/context";
 import { loadLibrary } from "~/.server/documents/list-loader";
 import { CategoryFilter } from "~/components/documents/category-filter";
@@ -10,6 +10,7 @@ import { ListSearchForm } from "~/components/documents/list-search-form";
 import { listState } from "~/components/documents/list-state";
 import { ListPaging, useLoadedPages } from "~/components/documents/load-more";
 import { keepListOnFailure, useListRefresh } from "~/components/documents/use-list-refresh";
+import { LineIcon } from "~/components/ui/line-icon";
 import { isFiltered } from "~/lib/document-query";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
@@ -59,7 +60,7 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
 
       {pages.items.length === 0 ? (
         <div className="mt-12 flex flex-col items-center text-center text-slate-600">
-          <FileText aria-hidden className="h-12 w-12 text-slate-400" />
+          <LineIcon name="file-text" icon={FileText} className="h-12 w-12 text-slate-400" />
           <h2 className="mt-4 text-lg font-semibold text-slate-800">
             <Trans>No documents found</Trans>
           </h2>

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "lucide";
 import { Link } from "react-router";
 import { app } from "~/.server/context";
 import { listPublicDashboards } from "~/.server/dashboards/dashboards.service";
@@ -11,6 +11,7 @@ import { CategoryBadge, TagList } from "~/components/documents/document-card";
 import { aboutTabs } from "~/components/home/about-content";
 import { CategoryCards } from "~/components/home/category-cards";
 import { ContactList } from "~/components/layout/public-footer";
+import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass } from "~/components/ui/styles";
 import { Tabs } from "~/components/ui/tabs";
 import { formatLongDate } from "~/lib/format";
@@ -87,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Trans>Latest Publications</Trans>
           </h2>
           <Link to="/documents" className={buttonClass.ghost}>
-            <Trans>View all</Trans> <ArrowRight aria-hidden className="h-4 w-4" />
+            <Trans>View all</Trans> <LineIcon name="arrow-right" icon={ArrowRight} className="h-4 w-4" />
           </Link>
         </div>
         {loaderData.latest.length === 0 ? (

@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Copy, FolderOpen, Mail, MessageCircle } from "lucide-react";
+import { Copy, FolderOpen, Mail, MessageCircle } from "lucide";
 import { useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
@@ -11,6 +11,7 @@ import { requestMeta } from "~/.server/http/request-meta";
 import { keepHeaders } from "~/.server/http/response-headers";
 import { limitShareLookup } from "~/.server/shares/share-limit";
 import { DocumentCard } from "~/components/documents/document-card";
+import { LineIcon } from "~/components/ui/line-icon";
 import { Pager } from "~/components/ui/pager";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { toast } from "~/components/ui/toast";
@@ -75,7 +76,7 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-start gap-3">
-        <FolderOpen aria-hidden className="mt-1 h-7 w-7 shrink-0 text-brand-700" />
+        <LineIcon name="folder-open" icon={FolderOpen} className="mt-1 h-7 w-7 shrink-0 text-brand-700" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold">{folder.name}</h1>
@@ -145,16 +146,16 @@ function ShareFolder({ name, description, url }: { name: string; description: st
         <div className="flex flex-wrap gap-2">
           {hydrated ? (
             <button type="button" className={buttonClass.primary} onClick={() => void copyLink(url, input.current, i18n)}>
-              <Copy aria-hidden className="h-4 w-4" />
+              <LineIcon name="copy" icon={Copy} className="h-4 w-4" />
               <Trans>Copy link</Trans>
             </button>
           ) : null}
           <a href={mailto} className={buttonClass.secondary}>
-            <Mail aria-hidden className="h-4 w-4" />
+            <LineIcon name="mail" icon={Mail} className="h-4 w-4" />
             <Trans>Email</Trans>
           </a>
           <a href={whatsapp} className={buttonClass.secondary} target="_blank" rel="noopener noreferrer">
-            <MessageCircle aria-hidden className="h-4 w-4" />
+            <LineIcon name="message-circle" icon={MessageCircle} className="h-4 w-4" />
             WhatsApp
           </a>
         </div>

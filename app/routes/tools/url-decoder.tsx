@@ -1,10 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link2 } from "lucide-react";
+import { Link2 } from "lucide";
 import { useState } from "react";
 import { Form } from "react-router";
 import { UrlResult } from "~/components/tools/url-result";
 import { Alert } from "~/components/ui/alert";
+import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
@@ -77,7 +78,7 @@ export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="flex items-center gap-2 text-3xl font-bold">
-        <Link2 aria-hidden className="h-7 w-7 text-brand-700" />
+        <LineIcon name="link-2" icon={Link2} className="h-7 w-7 text-brand-700" />
         <Trans>URL Decoder</Trans>
       </h1>
       <p className="mt-2 text-slate-700">

@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
-import { Copy } from "lucide-react";
+import { Copy } from "lucide";
+import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
 import { COPY_MESSAGES } from "~/lib/copy-messages";
 import { buttonClass } from "../../ui/styles";
@@ -28,7 +29,10 @@ export async function copyText(text: string, i18n: I18n, field?: HTMLInputElemen
   }
 }
 
-/** A copy button; only rendered once JavaScript runs (without it the text is there to select). */
+/**
+ * A copy button; only rendered once JavaScript runs (without it the text is there to select).
+ * Public pages draw it too (the URL decoder): its icon is a LineIcon, not lucide-react's.
+ */
 export function CopyButton({
   text,
   label,
@@ -50,7 +54,7 @@ export function CopyButton({
       aria-label={label}
       onClick={() => void copyText(text, i18n, fieldId ? (document.getElementById(fieldId) as HTMLInputElement | null) : null)}
     >
-      <Copy aria-hidden className="h-4 w-4" />
+      <LineIcon name="copy" icon={Copy} className="h-4 w-4" />
       <span className="sr-only sm:not-sr-only">{i18n._(COPY_MESSAGES.copy)}</span>
     </button>
   );
