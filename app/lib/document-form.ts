@@ -36,6 +36,7 @@ export const DOCUMENT_MESSAGES = {
   descriptionTooLong: `Validation Error: Description must be at most ${DOCUMENT_TEXT_LIMITS.description} characters`,
   tagTooLong: `Validation Error: Each tag must be at most ${DOCUMENT_TEXT_LIMITS.tag} characters`,
   tooManyTags: `Validation Error: Please give at most ${DOCUMENT_TEXT_LIMITS.tags} tags`,
+  languageInvalid: "Validation Error: Please choose the document's language from the list",
 } as const;
 
 /** The first limit a document's title, description or (normalised) tags pass, or null. */

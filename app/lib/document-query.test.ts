@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARD_PER, listHref, listQuery, readListQuery } from "./document-query";
+import { CARD_PER, isFiltered, listHref, listQuery, readListQuery } from "./document-query";
 
 const read = (href: string) => readListQuery(new URL(href, "http://portal.test").searchParams, { per: CARD_PER, category: true });
 
@@ -28,6 +28,7 @@ describe("listHref", () => {
       q: "site monitoring",
       category: "Report",
       type: "spreadsheet",
+      language: "so",
       year: 2025,
       tags: ["Evictions", "Banadir & Bay"],
       partners: ["IOM"],
@@ -43,6 +44,18 @@ describe("listHref", () => {
 });
 
 describe("readListQuery", () => {
+  it("reads the documents' language from `language` only, one of its codes, and drops anything else", () => {
+    expect(read("/documents?language=so").language).toBe("so");
+    expect(read("/documents?language=other").language).toBe("other");
+    expect(read("/documents").language).toBeNull();
+    for (const value of ["SO", "somali", "fr", "", " so"]) expect(read(`/documents?language=${value}`).language).toBeNull();
+    // `lang` is the interface's language (its cookie and switch), never a filter.
+    expect(read("/documents?lang=so").language).toBeNull();
+    expect(isFiltered(read("/documents?lang=so"))).toBe(false);
+    expect(isFiltered(read("/documents?language=so"))).toBe(true);
+    expect(listHref("/reports", listQuery(), { language: "so" }, CARD_PER)).toBe("/reports?language=so");
+  });
+
   it("shows page 1 for a page that is not a positive whole number", () => {
     for (const page of ["-1", "0", "abc", "1e309", ""]) expect(read(`/documents?page=${page}`).page).toBe(1);
     expect(read("/documents?page=99999999").page).toBe(99_999_999);

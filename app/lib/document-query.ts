@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { CATEGORIES, type Category, canonicalCategory } from "./categories";
+import { type DocumentLanguage, isDocumentLanguage } from "./document-language";
 import { CARD_PER, type ResultPage, readPaging, wholeNumber } from "./paging";
 
 export { CARD_PER, PER_MAX, PER_MIN, type ResultPage, TABLE_PER } from "./paging";
@@ -84,6 +85,11 @@ export interface DocumentFilters {
   /** The library's category; a list page's own category is set by the page, not the address. */
   category: Category | null;
   type: FileType | null;
+  /**
+   * The language documents are written in, from the address's `language` (never `lang`: that
+   * is the interface's language, lib/i18n/languages.ts).
+   */
+  language: DocumentLanguage | null;
   year: number | null;
   tags: string[];
   partners: string[];
@@ -113,6 +119,7 @@ export const EMPTY_FILTERS: DocumentFilters = {
   q: "",
   category: null,
   type: null,
+  language: null,
   year: null,
   tags: [],
   partners: [],
@@ -170,6 +177,7 @@ export function readListQuery(params: URLSearchParams, options: ReadOptions): Do
   const rawSort = params.get("sort");
   const sort = (SORTS as readonly string[]).includes(rawSort ?? "") ? (rawSort as Sort) : null;
   const rawType = params.get("type");
+  const rawLanguage = params.get("language");
   const year = wholeNumber(params.get("year"), 0);
   const rawCategory = params.get("category");
   const category = options.category && rawCategory && rawCategory.trim().toLowerCase() !== "all" ? canonicalCategory(rawCategory) : null;
@@ -177,6 +185,7 @@ export function readListQuery(params: URLSearchParams, options: ReadOptions): Do
     q,
     category,
     type: rawType && rawType in FILE_TYPES ? (rawType as FileType) : null,
+    language: isDocumentLanguage(rawLanguage) ? rawLanguage : null,
     year: year >= 1900 && year <= 2999 ? year : null,
     tags: multi(params, "tag"),
     partners: multi(params, "partner"),
@@ -195,6 +204,7 @@ export function isFiltered(filters: DocumentFilters): boolean {
     filters.q !== "" ||
     filters.category !== null ||
     filters.type !== null ||
+    filters.language !== null ||
     filters.year !== null ||
     filters.from !== null ||
     filters.to !== null ||
@@ -216,6 +226,7 @@ export function listHref(path: string, query: DocumentListQuery, change: Partial
   if (next.q) params.set("q", next.q);
   if (next.category) params.set("category", next.category);
   if (next.type) params.set("type", next.type);
+  if (next.language) params.set("language", next.language);
   if (next.year !== null) params.set("year", String(next.year));
   for (const { param, field } of MULTI_FACETS) for (const value of next[field]) params.append(param, value);
   if (next.from) params.set("from", next.from);
@@ -238,6 +249,8 @@ export interface FacetOption {
 export interface FacetCounts {
   category: FacetOption[];
   type: FacetOption[];
+  /** Per document language (values "en", "so", "other"; pages name them: document-language-names.ts). */
+  language: FacetOption[];
   year: FacetOption[];
   tags: FacetOption[];
   partners: FacetOption[];

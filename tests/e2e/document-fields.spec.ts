@@ -86,10 +86,12 @@ test.describe("partner, sectors and locations with JavaScript", () => {
     // One more box than the form started with, added with JavaScript.
     await page.getByRole("button", { name: "Add another location" }).click();
     await page.getByLabel("Location 3", { exact: true }).fill("Baidoa");
+    await page.getByLabel("Document language").selectOption({ label: "Somali" });
     await page.getByRole("button", { name: "Upload Document" }).click();
     await expect(toast(page, "Upload successful")).toBeVisible();
     // The form is cleared for the next document, and now offers the stored values.
     await expect(page.getByLabel(/^Partner/)).toHaveValue("");
+    await expect(page.getByLabel("Document language")).toHaveValue("en");
     await expect.poll(() => suggestionsOf(page.getByLabel(/^Partner/))).toEqual(["IOM"]);
     expect(await suggestionsOf(page.getByLabel("Sector 1", { exact: true }))).toEqual(["CCCM", "Shelter/NFI", "wash"]);
     expect(await suggestionsOf(page.getByLabel("Location 1", { exact: true }))).toEqual(["Baidoa", "Bay"]);
@@ -107,6 +109,7 @@ test.describe("partner, sectors and locations with JavaScript", () => {
       sectors: ["CCCM", "Shelter/NFI", "wash"],
       locations: ["Bay", "Baidoa"],
     });
+    await expect(page.locator('[data-fact="Language"]')).toHaveText("Somali");
   });
 
   test("the edit dialog shows and changes them, and refuses a partner over 120 characters", async ({ page }) => {
@@ -117,9 +120,11 @@ test.describe("partner, sectors and locations with JavaScript", () => {
     await expect(dialog.getByLabel(/^Partner/)).toHaveValue("IOM");
     await expect(dialog.getByLabel("Sector 2", { exact: true })).toHaveValue("Shelter/NFI");
     await expect(dialog.getByLabel("Location 2", { exact: true })).toHaveValue("Baidoa");
+    await expect(dialog.getByLabel("Document language")).toHaveValue("so");
     await dialog.getByLabel(/^Partner/).fill("P".repeat(121));
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(dialog.getByRole("alert")).toContainText("Partner must be at most 120 characters");
+    await dialog.getByLabel("Document language").selectOption({ label: "Other language" });
     await fillFacets(dialog, { partner: "UNHCR", sectors: ["CCCM", "", "Protection"], locations: ["Lower Shabelle", "Afgooye"] });
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page, "Document Updated")).toBeVisible();
@@ -129,6 +134,7 @@ test.describe("partner, sectors and locations with JavaScript", () => {
       sectors: ["CCCM", "Protection"],
       locations: ["Lower Shabelle", "Afgooye"],
     });
+    await expect(page.locator('[data-fact="Language"]')).toHaveText("Other language");
   });
 
   test("upload to folder and bulk upload set them (bulk: every file the same)", async ({ page }) => {

@@ -38,6 +38,8 @@ interface Seed {
   tags: string[];
   partner: "IOM" | "NRC";
   locations: string[];
+  /** The document's language: every sixth one Somali. */
+  language: "en" | "so";
   createdAt: string;
 }
 
@@ -54,6 +56,7 @@ const SEEDS: Seed[] = Array.from({ length: 60 }, (_, i) => ({
   tags: [...(i % 3 === 0 ? ["Evictions"] : []), ...(i % 4 === 0 ? ["Floods"] : []), "Site Monitoring"],
   partner: i % 2 === 0 ? "IOM" : "NRC",
   locations: i % 5 === 0 ? ["Baidoa"] : [],
+  language: i % 6 === 5 ? "so" : "en",
   createdAt: new Date(Date.UTC(2025, 0, 1, 9) + i * 10 * DAY).toISOString(),
 }));
 
@@ -77,6 +80,7 @@ test.beforeAll(async () => {
     form.set("tags", seed.tags.join(", "));
     form.set("partner", seed.partner);
     for (const location of seed.locations) form.append("locations", location);
+    form.set("language", seed.language);
     form.set("published", "true");
     const file =
       seed.ext === "pdf"
@@ -235,6 +239,38 @@ for (const mode of [
       await follow(page, chips(page).getByRole("link", { name: "Clear all filters" }), "/reports");
       await expect(countLine(page, 56)).toBeVisible();
       await expect(chips(page)).toHaveCount(0);
+    });
+
+    test("the Language facet counts and narrows the list, shows as a chip; the cards name each document's language", async ({ page }) => {
+      const somali = REPORTS.filter((s) => s.language === "so");
+      await open(page, "/reports");
+      let panel = await openFilters(page);
+      await expect(panel.getByRole("group", { name: "Language" }).getByRole("link")).toHaveText([
+        `English ${REPORTS.length - somali.length}`,
+        `Somali ${somali.length}`,
+      ]);
+      await follow(page, panel.getByRole("link", { name: `Somali ${somali.length}`, exact: true }), "/reports?language=so");
+      await expect(countLine(page, somali.length)).toBeVisible();
+      await expectTitles(page, newestFirst(somali));
+      const cards = page.getByRole("main").getByRole("article");
+      await expect(cards.locator("[data-fact=language]")).toHaveText(somali.map(() => "Somali"));
+      await expect(chips(page).getByRole("link")).toHaveText(["Language: Somali", "Clear all filters"]);
+      await expect(filters(page).locator("summary")).toHaveText("Filters 1 active");
+      // It combines with the other facets, and its chosen option takes it away again.
+      panel = await openFilters(page);
+      const somaliBaidoa = somali.filter((s) => s.locations.includes("Baidoa"));
+      expect(somaliBaidoa.length).toBeGreaterThan(0);
+      await follow(
+        page,
+        panel.getByRole("link", { name: `Baidoa ${somaliBaidoa.length}`, exact: true }),
+        "/reports?language=so&location=Baidoa",
+      );
+      await expectTitles(page, newestFirst(somaliBaidoa));
+      await follow(page, chips(page).getByRole("link", { name: "Remove filter Language: Somali" }), "/reports?location=Baidoa");
+      await expect(countLine(page, REPORTS.filter((s) => s.locations.includes("Baidoa")).length)).toBeVisible();
+      // The library's cards name the language too.
+      await open(page, "/documents?language=so&sort=title");
+      await expect(page.getByRole("main").getByRole("article").first().locator("[data-fact=language]")).toHaveText("Somali");
     });
 
     test("the library's category buttons count each category and combine with the facets", async ({ page }) => {

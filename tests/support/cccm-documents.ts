@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { AppContext } from "~/.server/context";
 import { createDocument } from "~/.server/documents/documents.service";
 import type { Category } from "~/lib/categories";
+import type { DocumentLanguage } from "~/lib/document-language";
 
 /**
  * A library of realistic CCCM Somalia documents for search and list tests, written through
@@ -14,6 +15,8 @@ export interface FixtureDocument {
   title: string;
   description: string;
   category: Category;
+  /** The language it is written in; English by default. */
+  language?: DocumentLanguage;
   tags?: string[];
   partner?: string;
   sectors?: string[];
@@ -64,6 +67,7 @@ export const CCCM_DOCUMENTS: FixtureDocument[] = [
     title: "Xeryaha barakacayaasha: hagaha maareynta",
     description: "Hagaha maareynta xeryaha barakacayaasha ee Soomaaliya, loogu talagalay maamulayaasha goobaha.",
     category: "Guideline",
+    language: "so",
     tags: ["Somali", "Camp Management"],
     partner: "CCCM Cluster Somalia",
     sectors: ["CCCM"],
@@ -215,6 +219,7 @@ export const CCCM_DOCUMENTS: FixtureDocument[] = [
     title: "Qorshaha Biyaha iyo Nadaafadda",
     description: "Biyaha nadiifka ah iyo musqulaha xeryaha barakacayaasha ee Baydhabo.",
     category: "Report",
+    language: "so",
     tags: ["Somali", "WASH"],
     sectors: ["WASH"],
     locations: ["Baidoa"],
@@ -282,6 +287,7 @@ export const CCCM_DOCUMENTS: FixtureDocument[] = [
     title: "مخيمات النازحين في بيدوا",
     description: "تقرير عن مُخَيَّمات النازحين وخدمات المياه في بيدوا.",
     category: "Report",
+    language: "other",
     tags: ["Arabic"],
     sectors: ["CCCM"],
     locations: ["Baidoa"],
@@ -348,6 +354,7 @@ export async function seedCccmDocuments(
       title: doc.title,
       description: doc.description,
       category: doc.category,
+      language: doc.language,
       tags: doc.tags ?? [],
       published: doc.published ?? true,
       facets: { partner: doc.partner ?? null, sectors: doc.sectors ?? [], locations: doc.locations ?? [] },

@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
+import type { DocumentLanguage } from "~/lib/document-language";
 
 /**
  * The database schema shared by SQLite and PostgreSQL (decision 0002):
@@ -91,6 +92,8 @@ export interface DocumentsTable {
   title: string;
   description: string | null;
   category: string;
+  /** The language the document is written in ('en', 'so', 'other'; lib/document-language.ts); English when not given. */
+  language: ColumnType<DocumentLanguage, DocumentLanguage | undefined, DocumentLanguage>;
   /** JSON array of strings, in the order the editor gave them. */
   tags: string;
   file_path: string | null;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Category } from "~/lib/categories";
 import type { DocumentFacets } from "~/lib/document-facets";
+import { DEFAULT_DOCUMENT_LANGUAGE, type DocumentLanguage } from "~/lib/document-language";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { queueFileReading } from "../contents/contents.queries";
 import { wakeFileReader } from "../contents/reader";
@@ -20,6 +21,8 @@ export interface NewDocumentInput {
   title: string;
   description: string | null;
   category: Category;
+  /** The language it is written in; English when not given. */
+  language?: DocumentLanguage;
   tags: string[];
   published: boolean;
   /** Partner, sectors and locations, cleaned and within the limits (readDocumentFacets); none when absent. */
@@ -44,6 +47,7 @@ export async function createDocument(ctx: AppContext, input: NewDocumentInput, m
     title: input.title.trim(),
     description: input.description?.trim() || null,
     category: input.category,
+    language: input.language ?? DEFAULT_DOCUMENT_LANGUAGE,
     tags: JSON.stringify(tags),
     file_path: input.file?.key ?? null,
     original_filename: input.file?.originalName ?? null,

@@ -1,4 +1,5 @@
 import type { Category } from "~/lib/categories";
+import type { DocumentLanguage } from "~/lib/document-language";
 import { CARD_PER, type ListData, type ListItemExtras, readListQuery } from "~/lib/document-query";
 import { fileTypeLabel } from "~/lib/file-names";
 import type { AppContext } from "../context";
@@ -7,8 +8,8 @@ import { type PublicCardItem, type PublicListItem, toPublicCardItem, toPublicLis
 
 /**
  * What the public list routes load: the state their address asks for, one page of results and
- * the facet counts. Reports, guidelines and standards send the spec's list items; the library
- * its cards' fields (the items go to the browser too: only what the cards show).
+ * the facet counts. Reports, guidelines and standards send the spec's list items with the
+ * document's language; the library its cards' fields (the items go to the browser too: only what the cards show).
  */
 
 /** The text view's address for a card (marking the search words), when text was read from the file. */
@@ -18,7 +19,11 @@ function textOffer(id: string, chars: number, q: string): ListItemExtras["text"]
 }
 
 /** A category's list page (reports, guidelines, standards): the category is the page's own. */
-export async function loadCategoryList(ctx: AppContext, request: Request, category: Category): Promise<ListData<PublicListItem>> {
+export async function loadCategoryList(
+  ctx: AppContext,
+  request: Request,
+  category: Category,
+): Promise<ListData<PublicListItem & { language: DocumentLanguage }>> {
   const query = readListQuery(new URL(request.url).searchParams, { per: CARD_PER, category: false });
   const { page, facets } = await listPublicDocuments(ctx, query, { category });
   return {
@@ -28,6 +33,7 @@ export async function loadCategoryList(ctx: AppContext, request: Request, catego
       ...page,
       items: page.items.map((doc) => ({
         ...toPublicListItem(doc),
+        language: doc.language,
         snippet: doc.snippet,
         snippetPlace: doc.snippetPlace,
         thumbnail: doc.thumbnail,

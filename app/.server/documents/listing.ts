@@ -1,4 +1,5 @@
 import { CATEGORIES, type Category } from "~/lib/categories";
+import { DOCUMENT_LANGUAGES, type DocumentLanguage } from "~/lib/document-language";
 import {
   type DocumentListQuery,
   EMPTY_FILTERS,
@@ -166,6 +167,12 @@ function facetCounts(counts: IndexCounts, categories: ValueCount[]): FacetCounts
       (a, b) => CATEGORIES.indexOf(a.value as Category) - CATEGORIES.indexOf(b.value as Category),
     ),
     type: [...types].map(([type, count]) => ({ value: type, label: FILE_TYPES[type].label, count })).sort(byCount),
+    // Labelled by the code: the pages name each language in the reader's language.
+    language: options(
+      counts.languages,
+      (v) => ((DOCUMENT_LANGUAGES as readonly string[]).includes(v) ? v : null),
+      (a, b) => DOCUMENT_LANGUAGES.indexOf(a.value as DocumentLanguage) - DOCUMENT_LANGUAGES.indexOf(b.value as DocumentLanguage),
+    ),
     year: options(
       counts.years,
       (v) => (/^\d{4}$/.test(v) ? v : null),
@@ -188,7 +195,7 @@ function matchesOf(ctx: AppContext, index: ListIndex, version: number, filter: L
   return cachesOf(index).matches.get(version, countKey("match", asked), async () => {
     const { kysely: db, engine } = ctx.db;
     // Facets that leave few candidates: the database ranks just those (selectMatchIdsAmong).
-    const narrowed = asked.type !== null || asked.year !== null || asked.from !== null || asked.to !== null;
+    const narrowed = asked.type !== null || asked.language !== null || asked.year !== null || asked.from !== null || asked.to !== null;
     const candidates =
       narrowed || MULTI_FACETS.some(({ field }) => asked[field].length > 0) ? index.select(asked, index.order("newest")) : null;
     const among = candidates !== null && candidates.length <= RANKED_CANDIDATES_MAX ? Array.from(candidates, (o) => index.idOf(o)) : null;

@@ -3,6 +3,7 @@ import { canonicalCategory } from "~/lib/categories";
 import type { FacetSuggestions } from "~/lib/document-facets";
 import { type DocumentFacetsInput, type FacetField, readDocumentFacets } from "~/lib/document-facets";
 import { checkDocumentText, DOCUMENT_MESSAGES } from "~/lib/document-form";
+import { type DocumentLanguage, readDocumentLanguage } from "~/lib/document-language";
 import type { FileReadingState } from "~/lib/file-reading";
 import { logActivity, type RequestMeta } from "../activity/activity.service";
 import { dropQueuedReadings, queueFileReading, selectOwnFileContents, thumbnailKeysOfDocument } from "../contents/contents.queries";
@@ -28,6 +29,7 @@ export interface AdminDocument {
   title: string;
   description: string | null;
   category: string;
+  language: DocumentLanguage;
   tags: string[];
   partner: string | null;
   sectors: string[];
@@ -56,6 +58,7 @@ export function toAdminDocument(row: DocumentRow, reading: FileReadingState | nu
     title: row.title,
     description: row.description,
     category: row.category,
+    language: row.language,
     tags: parseList(row.tags),
     partner: row.partner,
     sectors: parseList(row.sectors),
@@ -114,13 +117,20 @@ export interface DocumentEditInput extends DocumentFacetsInput {
   title: string;
   description: string;
   category: string;
+  /** The document's language code; absent keeps the stored one (an older form or caller), empty is English. */
+  language?: string;
   tags: string;
   published: boolean;
 }
 
 export type EditOutcome =
   | { ok: true; document: AdminDocument }
-  | { ok: false; status: 400 | 404; message: string; field: "title" | "description" | "tags" | "category" | FacetField | null };
+  | {
+      ok: false;
+      status: 400 | 404;
+      message: string;
+      field: "title" | "description" | "tags" | "category" | "language" | FacetField | null;
+    };
 
 /**
  * Saves the edit dialog: title required, an empty description stored as null, the category in its
@@ -151,6 +161,8 @@ export async function updateDocument(
       ),
       field: "category",
     };
+  const language = input.language === undefined ? undefined : readDocumentLanguage(input.language);
+  if (language === null) return { ok: false, status: 400, message: DOCUMENT_MESSAGES.languageInvalid, field: "language" };
   const reading = readDocumentFacets(input);
   if (!reading.ok) return { ok: false, status: 400, message: reading.message, field: reading.field };
   const description = input.description.trim() || null;
@@ -162,6 +174,7 @@ export async function updateDocument(
     title,
     description,
     category,
+    ...(language === undefined ? {} : { language }),
     tags: JSON.stringify(tags),
     published: input.published ? 1 : 0,
     updated_at: now,

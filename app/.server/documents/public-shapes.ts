@@ -1,3 +1,4 @@
+import type { DocumentLanguage } from "~/lib/document-language";
 import { downloadExtension, extensionOf } from "~/lib/file-names";
 import type { DocumentRow } from "../db/types";
 import type { DocumentAttachmentRow } from "./documents.queries";
@@ -13,6 +14,8 @@ export interface PublicDocument {
   title: string;
   description: string | null;
   category: string;
+  /** The language it is written in (en, so, other). */
+  language: DocumentLanguage;
   tags: string[];
   created_at: string;
   size: number | null;
@@ -27,6 +30,7 @@ export function toPublicDocument(row: DocumentRow): PublicDocument {
     title: row.title,
     description: row.description,
     category: row.category,
+    language: row.language,
     tags: parseList(row.tags),
     created_at: row.created_at,
     size: row.size,
@@ -62,16 +66,17 @@ export function toPublicListItem(doc: PublicDocument): PublicListItem {
 }
 
 /**
- * A library or shared-folder card (DocumentCard): the list item and its category badge. The page
+ * A library or shared-folder card (DocumentCard): the list item, its category badge and its language. The page
  * sends its items to the browser as well as rendering them, so nothing the card does not show
  * (file type, MIME type) goes with them.
  */
 export interface PublicCardItem extends PublicListItem {
   category: string;
+  language: DocumentLanguage;
 }
 
 export function toPublicCardItem(doc: PublicDocument): PublicCardItem {
-  return { ...toPublicListItem(doc), category: doc.category };
+  return { ...toPublicListItem(doc), category: doc.category, language: doc.language };
 }
 
 export interface AttachmentDetail {

@@ -136,6 +136,7 @@ function fixtureCounts(): Record<keyof FacetCounts, Map<string, number>> {
   const counts = {
     category: new Map<string, number>(),
     type: new Map<string, number>(),
+    language: new Map<string, number>(),
     year: new Map<string, number>(),
     tags: new Map<string, number>(),
     partners: new Map<string, number>(),
@@ -148,6 +149,7 @@ function fixtureCounts(): Record<keyof FacetCounts, Map<string, number>> {
   for (const doc of PUBLISHED_CCCM) {
     add(counts.category, doc.category);
     add(counts.type, fileTypeOfExtension(doc.ext));
+    add(counts.language, doc.language ?? "en");
     add(counts.year, createdAt(doc).slice(0, 4));
     for (const tag of doc.tags ?? []) add(counts.tags, tag);
     add(counts.partners, doc.partner);
@@ -279,12 +281,14 @@ for (const engine of testEngines()) {
       const { page, facets } = await list();
       expect(page.total).toBe(PUBLISHED_CCCM.length);
       const expected = fixtureCounts();
-      for (const field of ["category", "type", "year", "partners", "locations", "sectors"] as const) {
+      for (const field of ["category", "type", "language", "year", "partners", "locations", "sectors"] as const) {
         expect(asMap(facets![field]), field).toEqual(expected[field]);
       }
       // Categories in the canonical order, years newest first, the rest by count.
       expect(facets!.category.map((o) => o.value)).toEqual(CATEGORIES.filter((c) => expected.category.has(c)));
       expect(facets!.year.map((o) => o.value)).toEqual(["2026", "2025"]);
+      // Languages in their own order (English, Somali, other), labelled by their codes.
+      expect(facets!.language.map((o) => o.value)).toEqual(["en", "so", "other"]);
       expect(facets!.type.find((o) => o.value === "spreadsheet")).toEqual({
         value: "spreadsheet",
         label: FILE_TYPES.spreadsheet.label,
@@ -308,15 +312,19 @@ for (const engine of testEngines()) {
         { q: "sites" },
         { q: "sites", sectors: ["WASH"] },
         { tags: ["Evictions"] },
+        { q: "barakacayaasha" },
+        { language: "so" },
       ] as Partial<DocumentListQuery>[]) {
         const { page, facets } = await list(state);
         const sum = (options: FacetOption[]) => options.reduce((n, o) => n + o.count, 0);
         expect(sum(facets!.category)).toBe(page.total);
         expect(sum(facets!.year)).toBe(page.total);
+        expect(sum(facets!.language)).toBe(page.total);
         expect(sum(facets!.type)).toBe(page.total - page.items.filter((i) => !i.has_file).length);
         for (const option of facets!.category) expect(await total({ ...state, category: option.value as never })).toBe(option.count);
         for (const option of facets!.type) expect(await total({ ...state, type: option.value as never })).toBe(option.count);
         for (const option of facets!.year) expect(await total({ ...state, year: Number(option.value) })).toBe(option.count);
+        for (const option of facets!.language) expect(await total({ ...state, language: option.value as never })).toBe(option.count);
         for (const { field } of MULTI_FACETS) {
           for (const option of facets![field]) {
             const values = [...(state[field] ?? []), option.value];

@@ -24,7 +24,7 @@ export interface ListFilter extends DocumentFilters {
 
 /**
  * The filtered documents as a FROM clause whose rows `r` have the columns lists filter, count and
- * order by (published, category, file_ext, created_at), and `id`, the document's id.
+ * order by (published, category, language, file_ext, created_at), and `id`, the document's id.
  */
 interface Source {
   from: RawBuilder<unknown>;
@@ -85,6 +85,7 @@ function conditions(f: ListFilter, id: RawBuilder<unknown>, skipFacets: number):
   if (f.publishedOnly || f.state === "published") where.push(sql`r.published = 1`);
   else if (f.state === "draft") where.push(sql`r.published = 0`);
   if (f.category) where.push(sql`r.category = ${f.category}`);
+  if (f.language) where.push(sql`r.language = ${f.language}`);
   if (f.type) where.push(sql`lower(r.file_ext) in (${sql.join(FILE_TYPES[f.type].extensions.map((e) => sql`${e}`))})`);
   if (f.year !== null)
     where.push(sql`r.created_at >= ${`${f.year}-01-01T00:00:00.000Z`} and r.created_at < ${`${f.year + 1}-01-01T00:00:00.000Z`}`);

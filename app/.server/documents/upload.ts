@@ -1,7 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { canonicalCategory } from "~/lib/categories";
 import { facetsInputOf, readDocumentFacets } from "~/lib/document-facets";
-import { checkDocumentText } from "~/lib/document-form";
+import { checkDocumentText, DOCUMENT_MESSAGES } from "~/lib/document-form";
+import { readDocumentLanguage } from "~/lib/document-language";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
@@ -18,6 +19,7 @@ export interface UploadFormFields {
   title: string;
   description: string;
   category: string;
+  language: string;
   tags: string;
   published: boolean;
   partner: string;
@@ -64,6 +66,7 @@ export async function uploadDocument(
     title: first(parsed.fields, "title").trim(),
     description: first(parsed.fields, "description"),
     category: first(parsed.fields, "category"),
+    language: first(parsed.fields, "language"),
     tags: first(parsed.fields, "tags"),
     published: parsed.fields.published ? first(parsed.fields, "published") !== "false" : false,
     ...facetsInputOf((name) => parsed.fields[name] ?? []),
@@ -80,9 +83,10 @@ export async function uploadDocument(
   }
   const tooLong = checkDocumentText({ title: fields.title, description: fields.description, tags: normaliseTags(fields.tags) });
   const facets = readDocumentFacets(fields);
-  if (tooLong || !facets.ok) {
+  const language = readDocumentLanguage(fields.language);
+  if (tooLong || !facets.ok || language === null) {
     await removeStored(ctx, parsed.stored);
-    return failure(tooLong?.message ?? (facets.ok ? "" : facets.message), fields);
+    return failure(tooLong?.message ?? (facets.ok ? DOCUMENT_MESSAGES.languageInvalid : facets.message), fields);
   }
   try {
     const document = await createDocument(
@@ -91,6 +95,7 @@ export async function uploadDocument(
         title: fields.title,
         description: fields.description,
         category: canonicalCategory(fields.category) ?? "Other",
+        language,
         tags: normaliseTags(fields.tags),
         facets: facets.facets,
         published: fields.published,

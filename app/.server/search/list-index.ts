@@ -10,6 +10,9 @@ import { readChanges } from "./search-index";
  * GROUP BY over hundreds of thousands of facet rows (about half a second on either engine for a
  * search matching 41,000 of 100,000 documents).
  *
+ * Per document it holds its published flag, category, language, file extension, year, creation
+ * time, lower-case title and facet values (the facets' postings too).
+ *
  * Every document has an ordinal (its place in these arrays) while it exists. The index is current
  * to a search version (search-index.ts): a list reads the version, and the index first replays
  * the change log up to it, re-reading only the documents written since (`catchUp`), so a write
@@ -34,6 +37,8 @@ export interface ValueCount {
 
 export interface IndexCounts {
   categories: ValueCount[];
+  /** Per document language ("en", "so", "other"). */
+  languages: ValueCount[];
   /** Per lower-case file extension. */
   extensions: ValueCount[];
   years: ValueCount[];
@@ -75,6 +80,7 @@ interface DocumentEntry {
   title: string;
   published: number;
   category: string;
+  language: string;
   file_ext: string | null;
   created_at: string;
 }
@@ -86,6 +92,9 @@ interface FacetEntry {
   value: string;
 }
 
+/** What the index reads of each document. */
+const DOCUMENT_COLUMNS = ["id", "title", "published", "category", "language", "file_ext", "created_at"] as const;
+
 type OrderedSort = Exclude<Sort, "relevance" | "downloads">;
 
 export class ListIndex {
@@ -96,6 +105,7 @@ export class ListIndex {
   readonly #alive: number[] = [];
   readonly #published: number[] = [];
   readonly #category: number[] = [];
+  readonly #language: number[] = [];
   readonly #ext: number[] = [];
   readonly #year: number[] = [];
   readonly #created: string[] = [];
@@ -103,6 +113,7 @@ export class ListIndex {
   /** Per document, its facet values: the code of each (facet and value key) and of its spelling. */
   readonly #values: Uint32Array[] = [];
   readonly #categories = new Dictionary();
+  readonly #languages = new Dictionary();
   readonly #extensions = new Dictionary();
   readonly #facetValues = new Dictionary();
   /** Per facet value code: its facet, and each stored spelling (a code) with how many documents use it. */
@@ -124,11 +135,7 @@ export class ListIndex {
     const index = new ListIndex(version);
     let after: string | null = null;
     for (;;) {
-      let query = db
-        .selectFrom("documents")
-        .select(["id", "title", "published", "category", "file_ext", "created_at"])
-        .orderBy("id")
-        .limit(READ_BATCH);
+      let query = db.selectFrom("documents").select(DOCUMENT_COLUMNS).orderBy("id").limit(READ_BATCH);
       if (after !== null) query = query.where("id", ">", after);
       const rows = await query.execute();
       if (rows.length === 0) break;
@@ -159,11 +166,7 @@ export class ListIndex {
     const touched = new Set<number>();
     for (let i = 0; i < ids.length; i += READ_BATCH) {
       const batch = ids.slice(i, i + READ_BATCH);
-      const rows = await db
-        .selectFrom("documents")
-        .select(["id", "title", "published", "category", "file_ext", "created_at"])
-        .where("id", "in", batch)
-        .execute();
+      const rows = await db.selectFrom("documents").select(DOCUMENT_COLUMNS).where("id", "in", batch).execute();
       const facets = await db
         .selectFrom("document_facets")
         .select(["document_id", "facet", "value_key", "value"])
@@ -227,6 +230,7 @@ export class ListIndex {
       this.#alive[o] = 1;
       this.#published[o] = Number(row.published) === 1 ? 1 : 0;
       this.#category[o] = this.#categories.code(row.category);
+      this.#language[o] = this.#languages.code(row.language);
       this.#ext[o] = this.#extensions.code((row.file_ext ?? "").toLowerCase());
       this.#year[o] = Number(row.created_at.slice(0, 4));
       this.#created[o] = row.created_at;
@@ -323,10 +327,11 @@ export class ListIndex {
     const test = this.#conditions(f);
     if (test === null) return new Int32Array(0);
     // One flat loop over plain arrays (no closure per condition): it runs over every document.
-    const { published, category, extensions, year, from, before, facets, facetCount } = test;
+    const { published, category, language, extensions, year, from, before, facets, facetCount } = test;
     const alive = this.#alive;
     const publishedOf = this.#published;
     const categoryOf = this.#category;
+    const languageOf = this.#language;
     const extOf = this.#ext;
     const yearOf = this.#year;
     const created = this.#created;
@@ -338,6 +343,7 @@ export class ListIndex {
       if (members !== undefined && members[o] !== 1) continue;
       if (published >= 0 && publishedOf[o] !== published) continue;
       if (category >= 0 && categoryOf[o] !== category) continue;
+      if (language >= 0 && languageOf[o] !== language) continue;
       if (extensions !== null && extensions[extOf[o]!] !== 1) continue;
       if (year >= 0 && yearOf[o] !== year) continue;
       if (from !== null && created[o]! < from) continue;
@@ -367,6 +373,12 @@ export class ListIndex {
       const code = this.#categories.find(f.category);
       if (code === undefined) return null;
       category = code;
+    }
+    let language = -1;
+    if (f.language) {
+      const code = this.#languages.find(f.language);
+      if (code === undefined) return null;
+      language = code;
     }
     let extensions: Uint8Array | null = null;
     if (f.type) {
@@ -400,6 +412,7 @@ export class ListIndex {
     return {
       published,
       category,
+      language,
       extensions,
       year: f.year ?? -1,
       from: f.from ? `${f.from}T00:00:00.000Z` : null,
@@ -409,13 +422,15 @@ export class ListIndex {
     };
   }
 
-  /** Counts per category, file extension, year and facet value of the given documents; `limit` values per multi-valued facet. */
+  /** Counts per category, language, file extension, year and facet value of the given documents; `limit` values per multi-valued facet. */
   count(ordinals: Int32Array, limit: number): IndexCounts {
     const categories = new Uint32Array(this.#categories.keys.length);
+    const languages = new Uint32Array(this.#languages.keys.length);
     const extensions = new Uint32Array(this.#extensions.keys.length);
     const years = new Map<number, number>();
     const values = new Uint32Array(this.#facetValues.keys.length);
     const categoryOf = this.#category;
+    const languageOf = this.#language;
     const extOf = this.#ext;
     const yearOf = this.#year;
     const valuesOf = this.#values;
@@ -431,6 +446,7 @@ export class ListIndex {
     for (let i = 0; i < ordinals.length; i++) {
       const o = ordinals[i]!;
       categories[categoryOf[o]!]!++;
+      languages[languageOf[o]!]!++;
       extensions[extOf[o]!]!++;
       const year = yearOf[o]!;
       if (year >= firstYear && year < firstYear + perYear.length) perYear[year - firstYear]!++;
@@ -471,6 +487,7 @@ export class ListIndex {
     }
     return {
       categories: listed(this.#categories.keys, categories),
+      languages: listed(this.#languages.keys, languages),
       extensions: listed(this.#extensions.keys, extensions).filter((c) => c.value !== ""),
       years: [...years].map(([year, n]) => ({ value: String(year).padStart(4, "0"), n })).sort(byValue),
       values: top,

@@ -18,7 +18,7 @@ import { removePageEntries } from "./page-index";
  *   `simple` configuration (A title, B description, C keywords), with a GIN index.
  *
  * Beside the words, `search_keys` and `search_vectors` hold what lists filter and order matches
- * by (published, category, lower-case file extension, created_at), copied from the document: a
+ * by (published, category, language, lower-case file extension, created_at), copied from the document: a
  * search filters its matches there without reading each matched document (decision 0017).
  *
  * `search_state.version` grows with every write to documents that a list can show, and
@@ -38,6 +38,7 @@ export interface SearchSource {
   locations: readonly string[];
   published: number;
   category: string;
+  language: string;
   file_ext: string | null;
   created_at: string;
 }
@@ -62,6 +63,7 @@ const SOURCE_COLUMNS = [
   "locations",
   "published",
   "category",
+  "language",
   "file_ext",
   "created_at",
 ] as const;
@@ -165,12 +167,14 @@ async function writeEntries(db: Kysely<Database>, engine: Engine, docs: readonly
       docs.map((doc) => {
         const t = entryText(doc);
         return sql`(${doc.id}, setweight(to_tsvector('simple', ${t.title}), 'A') || setweight(to_tsvector('simple', ${t.description}), 'B') || setweight(to_tsvector('simple', ${t.keywords}), 'C'),
-          ${doc.published}, ${doc.category}, ${fileExt(doc)}, ${doc.created_at})`;
+          ${doc.published}, ${doc.category}, ${doc.language}, ${fileExt(doc)}, ${doc.created_at})`;
       }),
     );
-    await sql`insert into search_vectors (document_id, vector, published, category, file_ext, created_at) values ${values}
+    await sql`insert into search_vectors (document_id, vector, published, category, language, file_ext, created_at) values ${values}
       on conflict (document_id) do update set vector = excluded.vector, published = excluded.published,
-        category = excluded.category, file_ext = excluded.file_ext, created_at = excluded.created_at`.execute(db);
+        category = excluded.category, language = excluded.language, file_ext = excluded.file_ext, created_at = excluded.created_at`.execute(
+      db,
+    );
     return;
   }
   await removeEntries(
@@ -179,8 +183,10 @@ async function writeEntries(db: Kysely<Database>, engine: Engine, docs: readonly
     docs.map((d) => d.id),
   );
   for (const doc of docs) {
-    const { rows } = await sql<{ rowid: number }>`insert into search_keys (document_id, published, category, file_ext, created_at)
-      values (${doc.id}, ${doc.published}, ${doc.category}, ${fileExt(doc)}, ${doc.created_at}) returning rowid`.execute(db);
+    const { rows } = await sql<{ rowid: number }>`insert into search_keys (document_id, published, category, language, file_ext, created_at)
+      values (${doc.id}, ${doc.published}, ${doc.category}, ${doc.language}, ${fileExt(doc)}, ${doc.created_at}) returning rowid`.execute(
+      db,
+    );
     const t = entryText(doc);
     await sql`insert into search_fts (rowid, title, description, keywords) values (${rows[0]!.rowid}, ${t.title}, ${t.description}, ${t.keywords})`.execute(
       db,
@@ -194,8 +200,9 @@ const REBUILD_BATCH = 500;
 /**
  * Rebuilds the whole index from the documents table: after a restore or import (with the page
  * index, page-index.ts), and for the benchmark's bulk-loaded documents. Pages by id, so memory
- * stays flat at any size. Returns how many entries were written. Migration 0008 runs it too, on
- * the schema of its day: it touches only the document index.
+ * stays flat at any size. Returns how many entries were written. Migration 0012 runs it too (0008
+ * once did, before the entries carried the language), on the schema of its day: it touches only
+ * the document index.
  */
 export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): Promise<number> {
   await (engine === "postgres" ? sql`delete from search_vectors` : sql`delete from search_fts`).execute(db);

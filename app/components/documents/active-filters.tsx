@@ -2,6 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { categoryLabel } from "~/lib/category-names";
+import { documentLanguageName } from "~/lib/document-language-names";
 import { EMPTY_FILTERS, fileTypeName, MULTI_FACETS, type MultiFacetParam } from "~/lib/document-query";
 import { formatLongDate } from "~/lib/format";
 import { type Chip, FilterChips } from "../ui/filter-chips";
@@ -34,6 +35,10 @@ export function listChips(list: ListState, i18n: I18n): Chip[] {
   if (query.type) {
     const type = fileTypeName(query.type, i18n);
     chips.push({ key: "type", label: i18n._(msg`Type: ${type}`), href: href({ type: null }) });
+  }
+  if (query.language) {
+    const language = documentLanguageName(query.language, i18n);
+    chips.push({ key: "language", label: i18n._(msg`Language: ${language}`), href: href({ language: null }) });
   }
   if (year !== null) chips.push({ key: "year", label: i18n._(msg`Year: ${year}`), href: href({ year: null }) });
   for (const { param, field } of MULTI_FACETS) {

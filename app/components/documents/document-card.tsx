@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { categoryLabel } from "~/lib/category-names";
+import type { DocumentLanguage } from "~/lib/document-language";
+import { documentLanguageName } from "~/lib/document-language-names";
 import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { previewHref } from "~/lib/preview-link";
@@ -15,6 +17,8 @@ export interface DocumentCardData {
   title: string;
   description: string | null;
   category: string;
+  /** The language it is written in, named in the reader's (a short text: no icon, decision 0028). */
+  language: DocumentLanguage;
   tags: string[];
   created_at: string;
   size: number | null;
@@ -71,7 +75,12 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
     <article className="card flex h-full flex-col gap-3">
       <div className="card-head">
         <CategoryBadge category={doc.category} />
-        <time dateTime={doc.created_at}>{formatLongDate(doc.created_at, i18n)}</time>
+        {/* The language beside the date: one short text, no icon (cards are drawn 20 and more to a page). */}
+        <span className="text-right">
+          <span data-fact="language">{documentLanguageName(doc.language, i18n)}</span>
+          {" · "}
+          <time dateTime={doc.created_at}>{formatLongDate(doc.created_at, i18n)}</time>
+        </span>
       </div>
       <div className="flex items-start gap-3">
         {doc.thumbnail !== undefined ? <DocumentThumb thumbnail={doc.thumbnail} fileType={doc.fileType ?? null} /> : null}

@@ -1,4 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
+import type { DocumentLanguage } from "~/lib/document-language";
+import { documentLanguageName } from "~/lib/document-language-names";
 import { formatLongDate, formatSizeMb } from "~/lib/format";
 import { CategoryBadge } from "./document-card";
 
@@ -6,6 +8,7 @@ export interface DocumentFactsData {
   title: string;
   description: string | null;
   category: string;
+  language: DocumentLanguage;
   partner: string | null;
   created_at: string;
   size: number | null;
@@ -19,8 +22,8 @@ export interface DocumentFactsData {
 
 /**
  * The detail page's heading and facts: the union of the spec's two variants
- * (category, title, description, partner, date, size, file type, counts,
- * sectors, locations, tags).
+ * (category, title, description, partner, date, language, size, file type,
+ * counts, sectors, locations, tags).
  */
 export function DocumentFacts({ doc }: { doc: DocumentFactsData }) {
   const { t, i18n } = useLingui();
@@ -33,6 +36,7 @@ export function DocumentFacts({ doc }: { doc: DocumentFactsData }) {
         {formatLongDate(doc.created_at, i18n)}
       </time>,
     ],
+    ["Language", t`Language`, documentLanguageName(doc.language, i18n)],
     ["Size", t`Size`, formatSizeMb(doc.size, i18n)],
     ["File type", t`File type`, doc.extension ? doc.extension.toUpperCase() : t`None`],
     ["Views", t`Views`, doc.view_count.toLocaleString("en-US")],

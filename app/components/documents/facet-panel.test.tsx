@@ -10,6 +10,7 @@ import { listState } from "./list-state";
 const FACETS: FacetCounts = {
   category: [],
   type: [{ value: "pdf", label: "PDF", count: 7 }],
+  language: [],
   year: [
     { value: "2026", label: "2026", count: 5 },
     { value: "2025", label: "2025", count: 2 },
@@ -82,6 +83,29 @@ describe("FacetPanel", () => {
   it("is left out when nothing is listed and nothing is chosen", () => {
     expect(render({ q: "nothing" }, { ...FACETS, type: [], year: [], tags: [] }, 0)).toBe("");
     expect(panelFilterCount(listQuery({ type: "pdf", tags: ["a", "b"], to: "2026-01-01", q: "x", category: "Report" }))).toBe(4);
+  });
+
+  it("offers the documents' languages by name in the reader's language, as `language` in the links", () => {
+    const facets = {
+      ...FACETS,
+      language: [
+        { value: "en", label: "en", count: 5 },
+        { value: "so", label: "so", count: 2 },
+      ],
+    };
+    const english = render({}, facets);
+    expect(english).toContain(">Language</p>");
+    expect(links(english).slice(1, 3)).toEqual([
+      ["English 5", "/reports?language=en", false],
+      ["Somali 2", "/reports?language=so", false],
+    ]);
+    const chosen = render({ language: "so" }, facets, 2, "so");
+    expect(chosen).toContain(">Luqadda</p>");
+    expect(links(chosen).slice(1, 3)).toEqual([
+      ["Ingiriisi 5", "/reports?language=en", false],
+      ["Af-Soomaali 2", "/reports", true],
+    ]);
+    expect(panelFilterCount(listQuery({ language: "so", type: "pdf" }))).toBe(2);
   });
 
   it("names the groups and the file types in the reader's language, and keeps the values in the links", () => {

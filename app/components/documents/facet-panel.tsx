@@ -6,6 +6,8 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
 import { facetKey } from "~/lib/document-facets";
+import { isDocumentLanguage } from "~/lib/document-language";
+import { documentLanguageName } from "~/lib/document-language-names";
 import {
   type DocumentListQuery,
   type FacetCounts,
@@ -20,7 +22,7 @@ import { buttonClass, inputClass } from "../ui/styles";
 import { HiddenListState, type ListState } from "./list-state";
 
 /**
- * The facets of a list (issue 10): file type, year, tags, partner, location, sector and a date
+ * The facets of a list (issue 10): file type, the documents' language, year, tags, partner, location, sector and a date
  * range, each option with the number of documents of the current result that have it (the server
  * leaves out options with none). Options are links, so choosing works without JavaScript and every
  * state has an address; a chosen option is marked current and its link takes it away. The panel is
@@ -34,7 +36,7 @@ interface Group {
   options: Array<FacetOption & { selected: boolean; href: string }>;
 }
 
-/** A single-valued facet (type, year): choosing another replaces, the chosen one's link removes it. */
+/** A single-valued facet (type, language, year): choosing another replaces, the chosen one's link removes it. */
 function singleGroup(
   id: string,
   label: string,
@@ -74,6 +76,14 @@ function groupsOf(list: ListState, facets: FacetCounts, i18n: I18n): Group[] {
       query.type && { value: query.type, label: fileTypeName(query.type, i18n) },
       (type) => href({ type: type as FileType | null }),
     ),
+    // Named here in the reader's language; the server sends the codes (en, so, other).
+    singleGroup(
+      "facet-language",
+      i18n._(msg`Language`),
+      facets.language.flatMap((o) => (isDocumentLanguage(o.value) ? [{ ...o, label: documentLanguageName(o.value, i18n) }] : [])),
+      query.language && { value: query.language, label: documentLanguageName(query.language, i18n) },
+      (language) => href({ language: isDocumentLanguage(language) ? language : null }),
+    ),
     singleGroup(
       "facet-year",
       i18n._(msg`Year`),
@@ -107,6 +117,7 @@ function groupsOf(list: ListState, facets: FacetCounts, i18n: I18n): Group[] {
 export function panelFilterCount(query: DocumentListQuery): number {
   return (
     (query.type ? 1 : 0) +
+    (query.language ? 1 : 0) +
     (query.year !== null ? 1 : 0) +
     (query.from ? 1 : 0) +
     (query.to ? 1 : 0) +

@@ -1,5 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
+import type { DocumentLanguage } from "~/lib/document-language";
+import { documentLanguageName } from "~/lib/document-language-names";
 import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatLongDate, formatSizeKb } from "~/lib/format";
 import { documentShareUrl } from "~/lib/share";
@@ -17,6 +19,8 @@ export interface ListCardItem {
   tags: string[];
   created_at: string;
   size: number | null;
+  /** The language it is written in, named in the reader's (a short text: no icon, decision 0028). */
+  language: DocumentLanguage;
   /** With a search: the excerpt around the matched words, shown instead of the description. */
   snippet?: SnippetPart[] | null;
   /** Where in the file the snippet comes from, when it does. */
@@ -54,6 +58,9 @@ export function ListCard({ item }: { item: ListCardItem }) {
             <span className="card-fact">
               <SpriteIcon name="calendar" className="h-3.5 w-3.5" />
               <time dateTime={item.created_at}>{formatLongDate(item.created_at, i18n)}</time>
+            </span>
+            <span className="card-fact" data-fact="language">
+              {documentLanguageName(item.language, i18n)}
             </span>
             {/* The format and size of what Download fetches, in every mode (decision 0030). */}
             <span className="card-fact whitespace-nowrap">

@@ -97,6 +97,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     title: text(form, "title"),
     description: text(form, "description"),
     category: text(form, "category"),
+    language: text(form, "language"),
     tags: text(form, "tags"),
     published: ["true", "on"].includes(text(form, "published")),
     ...facetsInputOf((name) => texts(form, name)),

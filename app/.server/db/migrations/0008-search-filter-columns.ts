@@ -1,7 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { rebuildSearchIndex } from "../../search/search-index";
 import type { Engine } from "../client";
-import type { Database } from "../types";
 
 /**
  * A search filters its matches without reading each matched document (decision 0017): the
@@ -10,9 +8,10 @@ import type { Database } from "../types";
  * count and order by. At 100,000 documents a two-word search matched 41,000 of them, and looking
  * each up by its text id cost five times the match itself.
  *
- * The entries are then rebuilt from the documents with the app's `rebuildSearchIndex` (the index
- * is derived, and must be built the way the running code searches it); the last migration that
- * changes the search tables' shape is the one that fills them.
+ * The entries are derived and must be built the way the running code searches them, so the last
+ * migration that changes the search tables' shape fills them with the app's `rebuildSearchIndex`:
+ * this one did until 0012 gave the entries the document's language (the running code reads that
+ * column, which does not exist yet here); the end state is the same.
  */
 export async function up(schema: Kysely<unknown>, engine: Engine): Promise<void> {
   const table = engine === "postgres" ? sql.raw("search_vectors") : sql.raw("search_keys");
@@ -20,5 +19,4 @@ export async function up(schema: Kysely<unknown>, engine: Engine): Promise<void>
   await sql`alter table ${table} add column category text not null default ''`.execute(schema);
   await sql`alter table ${table} add column file_ext text`.execute(schema);
   await sql`alter table ${table} add column created_at text not null default ''`.execute(schema);
-  await rebuildSearchIndex(schema as Kysely<Database>, engine);
 }

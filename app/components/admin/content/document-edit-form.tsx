@@ -16,6 +16,7 @@ import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
 import { useDialogAction, useRowDialogFetcher } from "./action-result";
 import { AdminDialog } from "./admin-dialog";
+import { DocumentLanguageSelect } from "./document-language-select";
 import { FacetFields } from "./facet-fields";
 import { categoryLabel, localSplit } from "./messages";
 
@@ -25,6 +26,7 @@ export interface EditableDocument {
   title: string;
   description: string | null;
   category: string;
+  language: string;
   tags: string[];
   partner: string | null;
   sectors: string[];
@@ -50,6 +52,7 @@ export interface EditFormState {
     title: string;
     description: string;
     category: string;
+    language: string;
     tags: string;
     published: boolean;
     partner: string;
@@ -167,6 +170,7 @@ function DocumentEditFields({
     title: document.title,
     description: document.description ?? "",
     category: document.category,
+    language: document.language,
     tags: document.tags.join(", "),
     published: document.published,
     partner: document.partner ?? "",
@@ -244,6 +248,9 @@ function DocumentEditFields({
           </label>
           <input id={`${ids}-tags`} name="tags" type="text" defaultValue={values.tags} className={`${inputClass} mt-1`} />
         </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DocumentLanguageSelect id={`${ids}-language`} value={values.language} invalid={state.field === "language"} />
       </div>
       <FacetFields initial={values} suggestions={suggestions} invalid={state.field} />
       <label className="flex items-center gap-3 text-sm font-medium">

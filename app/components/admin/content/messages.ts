@@ -49,6 +49,7 @@ const KNOWN: Record<string, MessageDescriptor> = {
   [DOCUMENT_MESSAGES.descriptionTooLong]: msg`Validation Error: Description must be at most ${descriptionMax} characters`,
   [DOCUMENT_MESSAGES.tagTooLong]: msg`Validation Error: Each tag must be at most ${tagMax} characters`,
   [DOCUMENT_MESSAGES.tooManyTags]: msg`Validation Error: Please give at most ${tagsMax} tags`,
+  [DOCUMENT_MESSAGES.languageInvalid]: msg`Validation Error: Please choose the document's language from the list`,
   [ATTACHMENT_MESSAGES.labelRequired]: msg`Validation Error: Label is required`,
   [ATTACHMENT_MESSAGES.labelTooLong]: msg`Validation Error: Label must be at most ${labelMax} characters`,
   [ATTACHMENT_MESSAGES.notFound]: msg`Attachment not found`,

@@ -7,6 +7,7 @@ import { DOCUMENT_TEXT_LIMITS, splitTags, UPLOAD_ACCEPT } from "~/lib/document-f
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import type { ToastMessage } from "../../ui/use-toast-message";
+import { DocumentLanguageSelect } from "./document-language-select";
 import { FacetFields } from "./facet-fields";
 import { categoryLabel } from "./messages";
 import { UploadProgress } from "./upload-progress";
@@ -84,6 +85,7 @@ export function UploadDocumentForm({
           ))}
         </select>
       </div>
+      <DocumentLanguageSelect id="language" value={values.language} onChange={(language) => set("language", language)} />
       <div className="md:col-span-2">
         <label htmlFor="description" className={labelClass}>
           <Trans>Description</Trans>

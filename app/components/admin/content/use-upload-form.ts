@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { type DocumentFacetsInput, EMPTY_FACETS_INPUT } from "~/lib/document-facets";
 import { checkUploadFile, DOCUMENT_MESSAGES, titleFromFileName } from "~/lib/document-form";
+import { DEFAULT_DOCUMENT_LANGUAGE } from "~/lib/document-language";
 import type { ToastMessage } from "../../ui/use-toast-message";
 import { FALLBACK_TITLES, localSplit } from "./messages";
 import { sendUpload, stillSignedIn } from "./upload-transport";
@@ -12,6 +13,8 @@ export interface UploadFields extends DocumentFacetsInput {
   title: string;
   description: string;
   category: string;
+  /** The document's language code (lib/document-language.ts). */
+  language: string;
   tags: string;
   published: boolean;
 }
@@ -20,6 +23,7 @@ export const EMPTY_UPLOAD: UploadFields = {
   title: "",
   description: "",
   category: "Other",
+  language: DEFAULT_DOCUMENT_LANGUAGE,
   tags: "",
   published: true,
   ...EMPTY_FACETS_INPUT,
