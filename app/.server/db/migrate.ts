@@ -11,6 +11,7 @@ import * as m0008 from "./migrations/0008-search-filter-columns";
 import * as m0009 from "./migrations/0009-search-changes";
 import * as m0010 from "./migrations/0010-file-contents";
 import * as m0011 from "./migrations/0011-two-factor";
+import * as m0013 from "./migrations/0013-site-texts-somali";
 import type { Database } from "./types";
 
 /**
@@ -31,6 +32,7 @@ const migrations: Record<string, (engine: Engine) => Migration> = {
   "0009-search-changes": (engine) => ({ up: (db) => m0009.up(db, engine) }),
   "0010-file-contents": (engine) => ({ up: (db) => m0010.up(db, engine) }),
   "0011-two-factor": (engine) => ({ up: (db) => m0011.up(db, engine) }),
+  "0013-site-texts-somali": (engine) => ({ up: (db) => m0013.up(db, engine) }),
 };
 
 /** Every migration this portal knows, in the order they apply. */
