@@ -12,8 +12,11 @@ import {
   parseContactForm,
   parseMenuItemForm,
   parseSettingsForm,
+  SITE_DESCRIPTION_MAX,
+  SITE_NAME_MAX,
   settingsFromStored,
   siteDescriptionText,
+  siteNameText,
 } from "./site-settings";
 
 const form = (values: Record<string, string>) => {
@@ -51,6 +54,48 @@ describe("settings", () => {
       errors: { siteName: "Site name must be at most 80 characters", siteDescription: "Site description must be at most 300 characters" },
     });
   });
+
+  it("takes an optional Somali site name and description, trimmed and held to the English ones' limits", () => {
+    expect(parseSettingsForm(form({ siteName: "Hub", siteNameSo: "  Xarunta   CCCM ", siteDescriptionSo: " Hagitaan. " }))).toMatchObject({
+      ok: true,
+      value: { siteName: "Hub", siteNameSo: "Xarunta CCCM", siteDescriptionSo: "Hagitaan." },
+    });
+    expect(parseSettingsForm(form({ siteName: "Hub" }))).toMatchObject({ ok: true, value: { siteNameSo: "", siteDescriptionSo: "" } });
+    expect(
+      parseSettingsForm(
+        form({ siteName: "Hub", siteNameSo: "x".repeat(SITE_NAME_MAX), siteDescriptionSo: "y".repeat(SITE_DESCRIPTION_MAX) }),
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      parseSettingsForm(
+        form({ siteName: "Hub", siteNameSo: "x".repeat(SITE_NAME_MAX + 1), siteDescriptionSo: "y".repeat(SITE_DESCRIPTION_MAX + 1) }),
+      ),
+    ).toEqual({
+      ok: false,
+      errors: {
+        siteNameSo: "Site name (Somali) must be at most 80 characters",
+        siteDescriptionSo: "Site description (Somali) must be at most 300 characters",
+      },
+    });
+    // Stored before the Somali fields existed: read as not given.
+    expect(settingsFromStored({ siteName: '"Hub"' })).toMatchObject({ siteName: "Hub", siteNameSo: "", siteDescriptionSo: "" });
+    expect(settingsFromStored({ siteNameSo: "7" }).siteNameSo).toBe("");
+  });
+
+  it("shows Somali readers the Somali texts staff gave, everyone else (and Somali readers without one) the English ones", () => {
+    const en = i18nFor("en");
+    const so = i18nFor("so");
+    const pseudo = i18nFor("en-XA");
+    const both = { siteName: "Hub", siteNameSo: "Xarunta", siteDescription: "Guidance.", siteDescriptionSo: "Hagitaan." };
+    expect([siteNameText(both, so), siteNameText(both, en), siteNameText(both, pseudo)]).toEqual(["Xarunta", "Hub", "Hub"]);
+    expect([siteDescriptionText(both, so), siteDescriptionText(both, en)]).toEqual(["Hagitaan.", "Guidance."]);
+    const english = { ...both, siteNameSo: "", siteDescriptionSo: "" };
+    expect([siteNameText(english, so), siteDescriptionText(english, so)]).toEqual(["Hub", "Guidance."]);
+    // Nothing in Somali and the default description: the default in Somali, from the catalogue.
+    const defaults = { siteName: SITE_NAME, siteDescription: DEFAULT_SITE_DESCRIPTION, siteNameSo: "" };
+    expect(siteDescriptionText(defaults, so)).toBe(siteDescriptionText({ siteDescription: DEFAULT_SITE_DESCRIPTION }, so));
+    expect(siteDescriptionText(defaults, so)).not.toBe(DEFAULT_SITE_DESCRIPTION);
+  });
 });
 
 describe("navigation menu items", () => {
@@ -65,11 +110,19 @@ describe("navigation menu items", () => {
   it("validates title, URL, icon and display order", () => {
     expect(parseMenuItemForm(form({ title: " Reports ", url: "/reports", icon: "file-text", displayOrder: "2", active: "on" }))).toEqual({
       ok: true,
-      value: { title: "Reports", url: "/reports", icon: "file-text", displayOrder: 2, active: true },
+      value: { title: "Reports", titleSo: "", url: "/reports", icon: "file-text", displayOrder: 2, active: true },
     });
     expect(parseMenuItemForm(form({ title: "News", url: "/news", icon: "home" }))).toMatchObject({
       ok: true,
       value: { displayOrder: 0, active: false },
+    });
+    expect(parseMenuItemForm(form({ title: "News", titleSo: " Wararka ", url: "/news", icon: "home" }))).toMatchObject({
+      ok: true,
+      value: { title: "News", titleSo: "Wararka" },
+    });
+    expect(parseMenuItemForm(form({ title: "News", titleSo: "x".repeat(61), url: "/news", icon: "home" }))).toEqual({
+      ok: false,
+      errors: { titleSo: "Title (Somali) must be at most 60 characters" },
     });
     expect(parseMenuItemForm(form({ title: "", url: "javascript:x", icon: "skull", displayOrder: "-1" }))).toEqual({
       ok: false,
@@ -87,9 +140,17 @@ describe("contacts", () => {
   it("checks the value against its type", () => {
     expect(parseContactForm(form({ label: "Coordinator", value: "lead@example.org", type: "email", isPublic: "on" }))).toEqual({
       ok: true,
-      value: { label: "Coordinator", value: "lead@example.org", type: "email", displayOrder: 0, isPublic: true },
+      value: { label: "Coordinator", labelSo: "", value: "lead@example.org", type: "email", displayOrder: 0, isPublic: true },
     });
     expect(parseContactForm(form({ label: "Phone", value: "+252 61 234 5678", type: "phone" }))).toMatchObject({ ok: true });
+    expect(parseContactForm(form({ label: "Phone", labelSo: " Taleefan ", value: "+252 61 234 5678", type: "phone" }))).toMatchObject({
+      ok: true,
+      value: { labelSo: "Taleefan" },
+    });
+    expect(parseContactForm(form({ label: "Phone", labelSo: "x".repeat(81), value: "+252 61 234 5678", type: "phone" }))).toEqual({
+      ok: false,
+      errors: { labelSo: "Label (Somali) must be at most 80 characters" },
+    });
     expect(parseContactForm(form({ label: "Office", value: "Mogadishu, KM4", type: "other" }))).toMatchObject({ ok: true });
     expect(parseContactForm(form({ label: "Coordinator", value: "not-an-address", type: "email" }))).toEqual({
       ok: false,
@@ -134,8 +195,8 @@ describe("the default texts in the page's language", () => {
     expect(en._(MAINTENANCE_TITLE_TEXT)).toBe(MAINTENANCE_TITLE);
     expect(en._(MAINTENANCE_MESSAGE_TEXT)).toBe(MAINTENANCE_MESSAGE);
     expect(so._(MAINTENANCE_TITLE_TEXT)).not.toBe(MAINTENANCE_TITLE);
-    expect(siteDescriptionText(DEFAULT_SITE_DESCRIPTION, en)).toBe(DEFAULT_SITE_DESCRIPTION);
-    expect(siteDescriptionText(DEFAULT_SITE_DESCRIPTION, so)).not.toBe(DEFAULT_SITE_DESCRIPTION);
-    expect(siteDescriptionText("Our own words.", so)).toBe("Our own words.");
+    expect(siteDescriptionText({ siteDescription: DEFAULT_SITE_DESCRIPTION }, en)).toBe(DEFAULT_SITE_DESCRIPTION);
+    expect(siteDescriptionText({ siteDescription: DEFAULT_SITE_DESCRIPTION }, so)).not.toBe(DEFAULT_SITE_DESCRIPTION);
+    expect(siteDescriptionText({ siteDescription: "Our own words." }, so)).toBe("Our own words.");
   });
 });

@@ -5,25 +5,38 @@
  */
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { MENU_ICONS, type MenuIcon, SITE_NAME } from "./site";
+import { MENU_ICONS, type MenuIcon, SITE_NAME, somaliText } from "./site";
 
 /** The footer's text until an admin writes another (stored and compared in English; shown with siteDescriptionText). */
 export const DEFAULT_SITE_DESCRIPTION =
   "Information, guidance and data for humanitarian responders supporting displaced communities in Somalia.";
 
 /**
- * The site description a page shows: the one staff wrote, as written; the default (nothing written)
- * in the page's language.
+ * The site description a page shows: in Somali, the Somali one staff wrote; else the one staff
+ * wrote, as written; the default (nothing written) in the page's language.
  */
-export function siteDescriptionText(description: string, i18n: I18n): string {
-  return description === DEFAULT_SITE_DESCRIPTION
+export function siteDescriptionText(
+  { siteDescription, siteDescriptionSo }: { siteDescription: string; siteDescriptionSo?: string },
+  i18n: I18n,
+): string {
+  const somali = somaliText(i18n, siteDescriptionSo);
+  if (somali) return somali;
+  return siteDescription === DEFAULT_SITE_DESCRIPTION
     ? i18n._(msg`Information, guidance and data for humanitarian responders supporting displaced communities in Somalia.`)
-    : description;
+    : siteDescription;
+}
+
+/** The site name a page shows: in Somali, the Somali one staff gave; else the (English) site name. */
+export function siteNameText({ siteName, siteNameSo }: { siteName: string; siteNameSo?: string }, i18n: I18n): string {
+  return somaliText(i18n, siteNameSo) ?? siteName;
 }
 
 export interface SiteSettings {
   siteName: string;
   siteDescription: string;
+  /** The same in Somali, for readers of the Somali pages; empty: they see the English ones. */
+  siteNameSo: string;
+  siteDescriptionSo: string;
   maintenanceMode: boolean;
   emailNotifications: boolean;
   securityAlerts: boolean;
@@ -40,6 +53,8 @@ export type SettingKey = keyof SiteSettings;
 export const DEFAULT_SETTINGS: Readonly<SiteSettings> = {
   siteName: SITE_NAME,
   siteDescription: DEFAULT_SITE_DESCRIPTION,
+  siteNameSo: "",
+  siteDescriptionSo: "",
   maintenanceMode: false,
   emailNotifications: false,
   securityAlerts: false,
@@ -50,11 +65,14 @@ export const DEFAULT_SETTINGS: Readonly<SiteSettings> = {
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
-export const SWITCH_KEYS = SETTING_KEYS.filter((k) => typeof DEFAULT_SETTINGS[k] === "boolean") as Array<
-  Exclude<SettingKey, "siteName" | "siteDescription">
->;
+/** The settings that are texts; the others are switches. */
+type TextKey = "siteName" | "siteDescription" | "siteNameSo" | "siteDescriptionSo";
+export const SWITCH_KEYS = SETTING_KEYS.filter((k) => typeof DEFAULT_SETTINGS[k] === "boolean") as Array<Exclude<SettingKey, TextKey>>;
 
 export const SITE_NAME_MAX = 80;
+export const MENU_TITLE_MAX = 60;
+export const CONTACT_LABEL_MAX = 80;
+export const DISPLAY_ORDER_MAX = 10_000;
 export const SITE_DESCRIPTION_MAX = 300;
 /** What a maintenance page tells clients and crawlers to wait, in seconds. */
 export const MAINTENANCE_RETRY_AFTER_S = 300;
@@ -106,23 +124,59 @@ function checked(form: FormLike, name: string): boolean {
   return value !== null && value !== undefined && value !== "false";
 }
 
-export function parseSettingsForm(form: FormLike): Parsed<SiteSettings, "siteName" | "siteDescription"> {
-  const errors: FieldErrors<"siteName" | "siteDescription"> = {};
+/**
+ * The English messages of the Settings screen's checks (the server compares and returns these;
+ * components/admin/system/messages.ts gives each in the admin's language).
+ */
+export const SETTINGS_MESSAGES = {
+  siteNameRequired: "Site name is required",
+  siteNameTooLong: `Site name must be at most ${SITE_NAME_MAX} characters`,
+  siteNameSoTooLong: `Site name (Somali) must be at most ${SITE_NAME_MAX} characters`,
+  siteDescriptionTooLong: `Site description must be at most ${SITE_DESCRIPTION_MAX} characters`,
+  siteDescriptionSoTooLong: `Site description (Somali) must be at most ${SITE_DESCRIPTION_MAX} characters`,
+  titleRequired: "Title is required",
+  titleTooLong: `Title must be at most ${MENU_TITLE_MAX} characters`,
+  titleSoTooLong: `Title (Somali) must be at most ${MENU_TITLE_MAX} characters`,
+  urlRequired: "URL is required",
+  urlUnsafe: "Use a path such as /reports or an https:// address",
+  iconChoice: "Choose an icon from the list",
+  displayOrder: `Display order must be a whole number from 0 to ${DISPLAY_ORDER_MAX}`,
+  labelRequired: "Label is required",
+  labelTooLong: `Label must be at most ${CONTACT_LABEL_MAX} characters`,
+  labelSoTooLong: `Label (Somali) must be at most ${CONTACT_LABEL_MAX} characters`,
+  typeChoice: "Choose a type from the list",
+  valueRequired: "Value is required",
+  valueTooLong: "Value must be at most 200 characters",
+  email: "Please enter a valid email address",
+  phone: "Please enter a phone number such as +252 61 000 0000",
+} as const;
+
+const M = SETTINGS_MESSAGES;
+type SettingsTextField = "siteName" | "siteDescription" | "siteNameSo" | "siteDescriptionSo";
+
+export function parseSettingsForm(form: FormLike): Parsed<SiteSettings, SettingsTextField> {
+  const errors: FieldErrors<SettingsTextField> = {};
   const siteName = text(form, "siteName").replace(/\s+/g, " ");
   const siteDescription = text(form, "siteDescription");
-  if (!siteName) errors.siteName = "Site name is required";
-  else if (siteName.length > SITE_NAME_MAX) errors.siteName = `Site name must be at most ${SITE_NAME_MAX} characters`;
-  if (siteDescription.length > SITE_DESCRIPTION_MAX)
-    errors.siteDescription = `Site description must be at most ${SITE_DESCRIPTION_MAX} characters`;
-  if (errors.siteName || errors.siteDescription) return { ok: false, errors };
+  // The Somali texts are optional and held to the English ones' limits.
+  const siteNameSo = text(form, "siteNameSo").replace(/\s+/g, " ");
+  const siteDescriptionSo = text(form, "siteDescriptionSo");
+  if (!siteName) errors.siteName = M.siteNameRequired;
+  else if (siteName.length > SITE_NAME_MAX) errors.siteName = M.siteNameTooLong;
+  if (siteNameSo.length > SITE_NAME_MAX) errors.siteNameSo = M.siteNameSoTooLong;
+  if (siteDescription.length > SITE_DESCRIPTION_MAX) errors.siteDescription = M.siteDescriptionTooLong;
+  if (siteDescriptionSo.length > SITE_DESCRIPTION_MAX) errors.siteDescriptionSo = M.siteDescriptionSoTooLong;
+  if (Object.keys(errors).length) return { ok: false, errors };
   const switches = Object.fromEntries(SWITCH_KEYS.map((k) => [k, checked(form, k)])) as Pick<SiteSettings, (typeof SWITCH_KEYS)[number]>;
-  return { ok: true, value: { siteName, siteDescription, ...switches } };
+  return { ok: true, value: { siteName, siteDescription, siteNameSo, siteDescriptionSo, ...switches } };
 }
 
 // Navigation menu and contacts --------------------------------------------------------------------
 
 export interface MenuItemInput {
   title: string;
+  /** Empty when not given: Somali readers see the English title. */
+  titleSo: string;
   url: string;
   icon: MenuIcon;
   displayOrder: number;
@@ -134,19 +188,19 @@ export type ContactType = (typeof CONTACT_TYPES)[number];
 
 export interface ContactInput {
   label: string;
+  /** Empty when not given: Somali readers see the English label. */
+  labelSo: string;
   value: string;
   type: ContactType;
   displayOrder: number;
   isPublic: boolean;
 }
 
-const MAX_ORDER = 10_000;
-
 function displayOrder(form: FormLike): number | null {
   const raw = text(form, "displayOrder");
   if (raw === "") return 0;
   const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 && n <= MAX_ORDER ? n : null;
+  return Number.isInteger(n) && n >= 0 && n <= DISPLAY_ORDER_MAX ? n : null;
 }
 
 /**
@@ -163,39 +217,46 @@ export function isSafeMenuUrl(url: string): boolean {
   }
 }
 
-export function parseMenuItemForm(form: FormLike): Parsed<MenuItemInput, "title" | "url" | "icon" | "displayOrder"> {
-  const errors: FieldErrors<"title" | "url" | "icon" | "displayOrder"> = {};
+export function parseMenuItemForm(form: FormLike): Parsed<MenuItemInput, "title" | "titleSo" | "url" | "icon" | "displayOrder"> {
+  const errors: FieldErrors<"title" | "titleSo" | "url" | "icon" | "displayOrder"> = {};
   const title = text(form, "title");
+  const titleSo = text(form, "titleSo");
   const url = text(form, "url");
   const icon = text(form, "icon");
   const order = displayOrder(form);
-  if (!title) errors.title = "Title is required";
-  else if (title.length > 60) errors.title = "Title must be at most 60 characters";
-  if (!url) errors.url = "URL is required";
-  else if (url.length > 500 || !isSafeMenuUrl(url)) errors.url = "Use a path such as /reports or an https:// address";
-  if (!(MENU_ICONS as readonly string[]).includes(icon)) errors.icon = "Choose an icon from the list";
-  if (order === null) errors.displayOrder = `Display order must be a whole number from 0 to ${MAX_ORDER}`;
+  if (!title) errors.title = M.titleRequired;
+  else if (title.length > MENU_TITLE_MAX) errors.title = M.titleTooLong;
+  if (titleSo.length > MENU_TITLE_MAX) errors.titleSo = M.titleSoTooLong;
+  if (!url) errors.url = M.urlRequired;
+  else if (url.length > 500 || !isSafeMenuUrl(url)) errors.url = M.urlUnsafe;
+  if (!(MENU_ICONS as readonly string[]).includes(icon)) errors.icon = M.iconChoice;
+  if (order === null) errors.displayOrder = M.displayOrder;
   if (Object.keys(errors).length || order === null) return { ok: false, errors };
-  return { ok: true, value: { title, url, icon: icon as MenuIcon, displayOrder: order, active: checked(form, "active") } };
+  return { ok: true, value: { title, titleSo, url, icon: icon as MenuIcon, displayOrder: order, active: checked(form, "active") } };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9][0-9 ()-]{4,29}$/;
 
-export function parseContactForm(form: FormLike): Parsed<ContactInput, "label" | "value" | "type" | "displayOrder"> {
-  const errors: FieldErrors<"label" | "value" | "type" | "displayOrder"> = {};
+export function parseContactForm(form: FormLike): Parsed<ContactInput, "label" | "labelSo" | "value" | "type" | "displayOrder"> {
+  const errors: FieldErrors<"label" | "labelSo" | "value" | "type" | "displayOrder"> = {};
   const label = text(form, "label");
+  const labelSo = text(form, "labelSo");
   const value = text(form, "value");
   const type = text(form, "type");
   const order = displayOrder(form);
-  if (!label) errors.label = "Label is required";
-  else if (label.length > 80) errors.label = "Label must be at most 80 characters";
-  if (!(CONTACT_TYPES as readonly string[]).includes(type)) errors.type = "Choose a type from the list";
-  if (!value) errors.value = "Value is required";
-  else if (value.length > 200) errors.value = "Value must be at most 200 characters";
-  else if (type === "email" && !EMAIL.test(value)) errors.value = "Please enter a valid email address";
-  else if (type === "phone" && !PHONE.test(value)) errors.value = "Please enter a phone number such as +252 61 000 0000";
-  if (order === null) errors.displayOrder = `Display order must be a whole number from 0 to ${MAX_ORDER}`;
+  if (!label) errors.label = M.labelRequired;
+  else if (label.length > CONTACT_LABEL_MAX) errors.label = M.labelTooLong;
+  if (labelSo.length > CONTACT_LABEL_MAX) errors.labelSo = M.labelSoTooLong;
+  if (!(CONTACT_TYPES as readonly string[]).includes(type)) errors.type = M.typeChoice;
+  if (!value) errors.value = M.valueRequired;
+  else if (value.length > 200) errors.value = M.valueTooLong;
+  else if (type === "email" && !EMAIL.test(value)) errors.value = M.email;
+  else if (type === "phone" && !PHONE.test(value)) errors.value = M.phone;
+  if (order === null) errors.displayOrder = M.displayOrder;
   if (Object.keys(errors).length || order === null) return { ok: false, errors };
-  return { ok: true, value: { label, value, type: type as ContactType, displayOrder: order, isPublic: checked(form, "isPublic") } };
+  return {
+    ok: true,
+    value: { label, labelSo, value, type: type as ContactType, displayOrder: order, isPublic: checked(form, "isPublic") },
+  };
 }

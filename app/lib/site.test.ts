@@ -30,4 +30,17 @@ describe("the default menu and contacts in the page's language", () => {
     expect(contacts[0]!.value).toBe(FALLBACK_CONTACTS[0]!.value);
     expect(contacts[1]).toEqual(mine);
   });
+
+  it("give Somali readers the Somali title or label staff gave, English readers the English one, and only the one shown", () => {
+    const so = i18nFor("so");
+    const en = i18nFor("en");
+    const item = { ...FALLBACK_MENU[1]!, titleSo: "Warbixinnada goobaha" };
+    expect(menuText([item], so)).toEqual([{ title: "Warbixinnada goobaha", url: "/reports", icon: "file-text" }]);
+    expect(menuText([item], en)).toEqual([FALLBACK_MENU[1]]);
+    expect(menuText([{ ...item, titleSo: "" }], so)[0]!.title).toBe(menuText([FALLBACK_MENU[1]!], so)[0]!.title);
+    const contact = { label: "Duty officer", labelSo: "Sarkaalka shaqada", value: "duty@example.org", type: "email" };
+    expect(contactsText([contact], so)).toEqual([{ label: "Sarkaalka shaqada", value: "duty@example.org", type: "email" }]);
+    expect(contactsText([contact], en)).toEqual([{ label: "Duty officer", value: "duty@example.org", type: "email" }]);
+    expect(contactsText([contact], i18nFor("en-XA"))[0]!.label).toBe("Duty officer");
+  });
 });

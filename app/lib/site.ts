@@ -12,6 +12,19 @@ export interface MenuItem {
   icon: MenuIcon;
 }
 
+/** A menu item as stored: the title staff gave in Somali too, when they gave one (menuText picks). */
+export interface StoredMenuItem extends MenuItem {
+  titleSo?: string;
+}
+
+/**
+ * Staff's Somali text, when the page is in Somali and they wrote one; null otherwise (then the
+ * English text, or a default in the page's language, applies). The pseudo-language is English's.
+ */
+export function somaliText(i18n: I18n, somali: string | null | undefined): string | null {
+  return i18n.locale === "so" && somali ? somali : null;
+}
+
 /** The icon set the menu may use (Lucide names, public-portal section 2). */
 export const MENU_ICONS = ["home", "file-text", "book-open", "folder", "bar-chart-3", "info"] as const;
 export type MenuIcon = (typeof MENU_ICONS)[number];
@@ -46,11 +59,14 @@ const FALLBACK_MENU_TITLES: MessageDescriptor[] = [
 ];
 
 /**
- * The menu a page shows: what staff wrote, as written; an item of the default menu (the menu table
- * empty, or a default item kept as it was: same title, address and icon) in the page's language.
+ * The menu a page shows: in Somali, the Somali title staff gave; else what staff wrote, as
+ * written; an item of the default menu (the menu table empty, or a default item kept as it was:
+ * same title, address and icon) in the page's language. Only what the page shows is returned.
  */
-export function menuText(menu: MenuItem[], i18n: I18n): MenuItem[] {
-  return menu.map((item) => {
+export function menuText(menu: StoredMenuItem[], i18n: I18n): MenuItem[] {
+  return menu.map(({ titleSo, ...item }) => {
+    const somali = somaliText(i18n, titleSo);
+    if (somali) return { ...item, title: somali };
     const index = FALLBACK_MENU.findIndex((d) => d.title === item.title && d.url === item.url && d.icon === item.icon);
     return index === -1 ? item : { ...item, title: i18n._(FALLBACK_MENU_TITLES[index]!) };
   });
@@ -60,6 +76,11 @@ export interface Contact {
   label: string;
   value: string;
   type: string;
+}
+
+/** A contact as stored: its label in Somali too, when staff gave one (contactsText picks). */
+export interface StoredContact extends Contact {
+  labelSo?: string;
 }
 
 /**
@@ -76,9 +97,14 @@ export const FALLBACK_CONTACTS: Contact[] = [
 /** FALLBACK_CONTACTS' labels in the reader's language, in the same order. */
 const FALLBACK_CONTACT_LABELS: MessageDescriptor[] = [msg`General inquiries`, msg`Coordination team`];
 
-/** The contacts a page shows: as staff wrote them; a default one (same label, value and type) labelled in the page's language. */
-export function contactsText(contacts: Contact[], i18n: I18n): Contact[] {
-  return contacts.map((contact) => {
+/**
+ * The contacts a page shows: in Somali, with the Somali label staff gave; else as staff wrote
+ * them; a default one (same label, value and type) labelled in the page's language.
+ */
+export function contactsText(contacts: StoredContact[], i18n: I18n): Contact[] {
+  return contacts.map(({ labelSo, ...contact }) => {
+    const somali = somaliText(i18n, labelSo);
+    if (somali) return { ...contact, label: somali };
     const index = FALLBACK_CONTACTS.findIndex((d) => d.label === contact.label && d.value === contact.value && d.type === contact.type);
     return index === -1 ? contact : { ...contact, label: i18n._(FALLBACK_CONTACT_LABELS[index]!) };
   });

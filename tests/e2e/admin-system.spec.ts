@@ -59,6 +59,13 @@ async function visitor(browser: Browser, javaScriptEnabled: boolean) {
   return { context, page: await context.newPage() };
 }
 
+/** A visitor who chose Somali: the language switch's cookie (decision 0031). */
+async function somaliVisitor(browser: Browser, javaScriptEnabled: boolean, base: string) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  await context.addCookies([{ name: "lang", value: "so", url: base }]);
+  return { context, page: await context.newPage() };
+}
+
 async function saveSettings(page: Page, base: string, change: (page: Page) => Promise<void>, javaScriptEnabled: boolean) {
   await page.goto(`${base}/admin/settings`);
   // Once scripts run, the tabs replace the stacked panels (and their fields): wait for that before typing.
@@ -126,8 +133,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expectAxeClean(page, javaScriptEnabled);
     });
 
-    test("saved settings are applied: the site name in the public header, footer and titles", async ({ page, browser }) => {
+    test("saved settings are applied: the site name in the public header, footer and titles, in each language", async ({
+      page,
+      browser,
+    }) => {
       const name = `Somalia Camp Hub ${mode}`;
+      const nameSo = `Xarunta Xeryaha ${mode}`;
       // A page already open: with JavaScript it takes the new name live ("settings.changed").
       const open = await visitor(browser, javaScriptEnabled);
       const connected = javaScriptEnabled ? open.page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events") : null;
@@ -138,12 +149,15 @@ for (const javaScriptEnabled of [true, false]) {
         page,
         portal.url,
         async (p) => {
-          await p.getByLabel("Site name").fill(name);
-          await p.getByLabel("Site description").fill(`Field guidance (${mode}).`);
+          await p.getByLabel("Site name", { exact: true }).fill(name);
+          await p.getByLabel("Site description", { exact: true }).fill(`Field guidance (${mode}).`);
+          await p.getByLabel("Site name (Somali)").fill(nameSo);
+          await p.getByLabel("Site description (Somali)").fill(`Hagitaan goobeed (${mode}).`);
         },
         javaScriptEnabled,
       );
-      await expect(page.getByLabel("Site name")).toHaveValue(name);
+      await expect(page.getByLabel("Site name", { exact: true })).toHaveValue(name);
+      await expect(page.getByLabel("Site name (Somali)")).toHaveValue(nameSo);
       await expect(page.getByText(`by ${DEMO_ADMIN.email}`)).toBeVisible();
       await expectAxeClean(page, javaScriptEnabled);
       if (javaScriptEnabled) {
@@ -157,7 +171,24 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(anonymous.page.getByRole("banner").getByRole("link", { name })).toBeVisible();
       await expect(anonymous.page).toHaveTitle(`Reports | ${name}`);
       await expect(anonymous.page.getByRole("contentinfo")).toContainText(`Field guidance (${mode}).`);
+      await expect(anonymous.page.locator("body")).not.toContainText(nameSo);
       await anonymous.context.close();
+
+      // A reader of the Somali pages sees the Somali name and description, in the header, footer and titles.
+      const somali = await somaliVisitor(browser, javaScriptEnabled, portal.url);
+      await somali.page.goto(`${portal.url}/reports`);
+      await expect(somali.page.locator("html")).toHaveAttribute("lang", "so");
+      await expect(somali.page.getByRole("banner").getByRole("link", { name: nameSo })).toBeVisible();
+      await expect(somali.page).toHaveTitle(new RegExp(` \\| ${nameSo}$`));
+      await expect(somali.page.getByRole("contentinfo")).toContainText(`Hagitaan goobeed (${mode}).`);
+      await expect(somali.page.getByRole("contentinfo")).not.toContainText(`Field guidance (${mode}).`);
+
+      // The Somali name emptied: Somali readers get the English one.
+      await saveSettings(page, portal.url, (p) => p.getByLabel("Site name (Somali)").fill(""), javaScriptEnabled);
+      await somali.page.goto(`${portal.url}/about`);
+      await expect(somali.page.getByRole("banner").getByRole("link", { name })).toBeVisible();
+      await expect(somali.page).toHaveTitle(new RegExp(` \\| ${name}$`));
+      await somali.context.close();
     });
 
     test("maintenance mode gives the public a 503 page while the admin portal and staff keep working", async ({ page, browser }) => {
@@ -192,12 +223,13 @@ for (const javaScriptEnabled of [true, false]) {
       await signIn(page, portal.url);
       await page.goto(`${portal.url}/admin/settings`);
       const about = page.getByRole("form", { name: "Menu item About" });
-      await about.getByLabel("Title").fill(`About the cluster ${mode}`);
+      await about.getByLabel("Title", { exact: true }).fill(`About the cluster ${mode}`);
+      await about.getByLabel("Title (Somali)").fill(`Ku saabsan kooxda ${mode}`);
       await about.getByRole("button", { name: "Save item" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Menu item saved" }).first()).toBeVisible();
       const add = page.getByRole("form", { name: "Add a menu item" });
       // The default menu already links /standards (issue 9, item 7): add another list.
-      await add.getByLabel("Title").fill("Training");
+      await add.getByLabel("Title", { exact: true }).fill("Training");
       await add.getByLabel("URL").fill("javascript:alert(1)");
       await add.getByRole("button", { name: "Add menu item" }).click();
       await expect(page.getByText("Use a path such as /reports or an https:// address")).toBeVisible();
@@ -206,7 +238,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("form", { name: "Add a menu item" }).getByRole("button", { name: "Add menu item" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Menu item added" }).first()).toBeVisible();
       const contact = page.getByRole("form", { name: "Add a contact" });
-      await contact.getByLabel("Label").fill("Duty officer");
+      await contact.getByLabel("Label", { exact: true }).fill("Duty officer");
+      await contact.getByLabel("Label (Somali)").fill("Sarkaalka shaqada");
       await contact.getByLabel("Value").fill("duty@example.org");
       await contact.getByRole("button", { name: "Add contact" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Contact added" }).first()).toBeVisible();
@@ -218,7 +251,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(link(`About the cluster ${mode}`)).toHaveAttribute("href", "/about");
       await expect(link("Training")).toHaveAttribute("href", "/documents?category=Training");
       await expect(anonymous.page.getByRole("contentinfo")).toContainText("duty@example.org");
+      await expect(anonymous.page.getByRole("contentinfo")).toContainText("Duty officer");
       await anonymous.context.close();
+
+      // In Somali: the Somali title and label staff gave; the item given none keeps its English title.
+      const somali = await somaliVisitor(browser, javaScriptEnabled, portal.url);
+      await somali.page.goto(portal.url);
+      const somaliLink = (name: string) => somali.page.locator("header").getByRole("link", { name, includeHidden: true }).first();
+      await expect(somaliLink(`Ku saabsan kooxda ${mode}`)).toHaveAttribute("href", "/about");
+      await expect(somaliLink("Training")).toHaveAttribute("href", "/documents?category=Training");
+      await expect(somali.page.getByRole("contentinfo")).toContainText("Sarkaalka shaqada");
+      await expect(somali.page.getByRole("contentinfo")).not.toContainText("Duty officer");
+      await somali.context.close();
     });
 
     test("the database page shows real row counts and migrations, and the backup is an SQLite file", async ({ page }) => {

@@ -12,6 +12,7 @@ import * as m0009 from "./migrations/0009-search-changes";
 import * as m0010 from "./migrations/0010-file-contents";
 import * as m0011 from "./migrations/0011-two-factor";
 import * as m0012 from "./migrations/0012-document-language";
+import * as m0013 from "./migrations/0013-site-texts-somali";
 import type { Database } from "./types";
 
 /**
@@ -34,6 +35,7 @@ const migrations: Record<string, (engine: Engine) => Migration> = {
   "0010-file-contents": (engine) => ({ up: (db) => m0010.up(db, engine) }),
   "0011-two-factor": (engine) => ({ up: (db) => m0011.up(db, engine) }),
   "0012-document-language": (engine) => ({ up: (db) => m0012.up(db, engine) }),
+  "0013-site-texts-somali": (engine) => ({ up: (db) => m0013.up(db, engine) }),
 };
 
 /** Every migration this portal knows, in the order they apply. */

@@ -175,6 +175,8 @@ export interface DashboardsTable {
 export interface NavigationMenuTable {
   id: string;
   title: string;
+  /** The title in Somali (migration 0013); null: Somali readers see `title`. */
+  title_so: string | null;
   url: string;
   icon: string | null;
   display_order: Count;
@@ -184,6 +186,8 @@ export interface NavigationMenuTable {
 export interface ContactInfoTable {
   id: string;
   label: string;
+  /** The label in Somali (migration 0013); null: Somali readers see `label`. */
+  label_so: string | null;
   value: string;
   type: string;
   display_order: Count;

@@ -51,7 +51,7 @@ for (const engine of testEngines()) {
       });
       const signed = await signedFileUrl(t.ctx, { kind: "document", id: doc.id, version: stored.sha256 }, "attachment");
       // On before the routes' instance starts, so it reads the setting as a restarted instance would.
-      await saveSiteSettings(t.ctx, { ...DEFAULT_SETTINGS, maintenanceMode: true }, admin, meta);
+      await saveSiteSettings(t.ctx, { ...DEFAULT_SETTINGS, siteNameSo: "Xarunta CCCM", maintenanceMode: true }, admin, meta);
       http = await startHttpApp(vite, t.ctx);
       paths = [
         "/",
@@ -86,6 +86,11 @@ for (const engine of testEngines()) {
         expect(body, path).not.toContain(TITLE);
         if (!path.endsWith(".data")) expect(body, path).toContain(MAINTENANCE_TITLE);
       }
+      // The maintenance page names the site in the reader's language.
+      const somali = await http.get("/documents", { headers: { Cookie: "lang=so" } });
+      expect(somali.status).toBe(503);
+      expect(await somali.text()).toContain("Xarunta CCCM");
+      expect(await (await http.get("/documents")).text()).not.toContain("Xarunta CCCM");
       const json = await http.get("/api/public/documents");
       expect(json.headers.get("content-type")).toMatch(/^application\/json/);
       expect(await json.json()).toEqual({ error: MAINTENANCE_TITLE, message: MAINTENANCE_MESSAGE });

@@ -1,8 +1,9 @@
 import { createContext, data, type MiddlewareFunction } from "react-router";
-import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_S, MAINTENANCE_TITLE } from "~/lib/site-settings";
+import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_S, MAINTENANCE_TITLE, siteNameText } from "~/lib/site-settings";
 import { sessionToken } from "../auth/guards";
 import { peekSession } from "../auth/sessions";
 import { type AppContext, app } from "../context";
+import { i18nFor, requestLanguage } from "../i18n/i18n";
 import { settingsOrDefaults } from "../site/site.service";
 import { hasAdminAccess } from "../users/users.service";
 import { dataSaverOf } from "./data-saver";
@@ -62,7 +63,8 @@ export const maintenanceGate: MiddlewareFunction<Response>[] = [
       });
     }
     context.set(pageClosed, true);
-    throw data({ maintenance: true, siteName: settings.siteName, dataSaver: dataSaverOf(request) } satisfies MaintenanceClosed, {
+    const siteName = siteNameText(settings, i18nFor(requestLanguage(request)));
+    throw data({ maintenance: true, siteName, dataSaver: dataSaverOf(request) } satisfies MaintenanceClosed, {
       status: 503,
     });
   },

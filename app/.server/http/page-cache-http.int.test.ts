@@ -417,12 +417,27 @@ for (const engine of testEngines()) {
       expect(await cachedHome()).not.toContain("Camp Registry of Jubaland");
       await saveSiteSettings(http.ctx, { ...DEFAULT_SETTINGS, siteName: "Camp Registry of Jubaland" }, admin);
       expect(await cachedHome()).toContain("Camp Registry of Jubaland");
+      // The Somali name: the Somali page (its own cache entry) changes, the English one keeps the English name.
+      const cachedSomaliHome = async () => {
+        await http.get("/", { headers: { Cookie: "lang=so" } });
+        const page = await http.get("/", { headers: { Cookie: "lang=so" } });
+        expect(state(page)).toBe("hit");
+        return page.text();
+      };
+      expect(await cachedSomaliHome()).toContain("Camp Registry of Jubaland");
+      await saveSiteSettings(
+        http.ctx,
+        { ...DEFAULT_SETTINGS, siteName: "Camp Registry of Jubaland", siteNameSo: "Diiwaanka Xeryaha Jubbaland" },
+        admin,
+      );
+      expect(await cachedSomaliHome()).toContain("Diiwaanka Xeryaha Jubbaland");
+      expect(await cachedHome()).not.toContain("Diiwaanka Xeryaha Jubbaland");
       await saveSiteSettings(http.ctx, DEFAULT_SETTINGS, admin);
 
       expect(await cachedHome()).not.toContain("Site Verification Tool");
       await addMenuItem(
         http.ctx,
-        { title: "Site Verification Tool", url: "/reports", icon: "file-text", displayOrder: 99, active: true },
+        { title: "Site Verification Tool", titleSo: "", url: "/reports", icon: "file-text", displayOrder: 99, active: true },
         admin,
       );
       expect(await cachedHome()).toContain("Site Verification Tool");
@@ -430,7 +445,7 @@ for (const engine of testEngines()) {
       expect(await cachedHome()).not.toContain("cccm-jubaland@example.org");
       await addContact(
         http.ctx,
-        { label: "Jubaland focal point", value: "cccm-jubaland@example.org", type: "email", displayOrder: 99, isPublic: true },
+        { label: "Jubaland focal point", labelSo: "", value: "cccm-jubaland@example.org", type: "email", displayOrder: 99, isPublic: true },
         admin,
       );
       expect(await cachedHome()).toContain("cccm-jubaland@example.org");

@@ -24,6 +24,8 @@ import {
 export interface AdminMenuItem {
   id: string;
   title: string;
+  /** Empty when none was given. */
+  titleSo: string;
   url: string;
   icon: MenuIcon;
   displayOrder: number;
@@ -33,6 +35,8 @@ export interface AdminMenuItem {
 export interface AdminContact {
   id: string;
   label: string;
+  /** Empty when none was given. */
+  labelSo: string;
   value: string;
   type: ContactType;
   displayOrder: number;
@@ -48,6 +52,7 @@ export async function listMenuItems(ctx: AppContext): Promise<AdminMenuItem[]> {
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
+    titleSo: r.title_so ?? "",
     url: r.url,
     icon: asMenuIcon(r.icon),
     displayOrder: r.display_order,
@@ -60,6 +65,7 @@ export async function listContacts(ctx: AppContext): Promise<AdminContact[]> {
   return rows.map((r) => ({
     id: r.id,
     label: r.label,
+    labelSo: r.label_so ?? "",
     value: r.value,
     type: contactType(r.type),
     displayOrder: r.display_order,
@@ -83,11 +89,25 @@ async function changed(
 }
 
 function menuRow(input: MenuItemInput) {
-  return { title: input.title, url: input.url, icon: input.icon, display_order: input.displayOrder, is_active: input.active ? 1 : 0 };
+  return {
+    title: input.title,
+    title_so: input.titleSo || null,
+    url: input.url,
+    icon: input.icon,
+    display_order: input.displayOrder,
+    is_active: input.active ? 1 : 0,
+  };
 }
 
 function contactRow(input: ContactInput) {
-  return { label: input.label, value: input.value, type: input.type, display_order: input.displayOrder, is_public: input.isPublic ? 1 : 0 };
+  return {
+    label: input.label,
+    label_so: input.labelSo || null,
+    value: input.value,
+    type: input.type,
+    display_order: input.displayOrder,
+    is_public: input.isPublic ? 1 : 0,
+  };
 }
 
 export async function addMenuItem(ctx: AppContext, input: MenuItemInput, actor: Actor, meta?: RequestMeta): Promise<string> {

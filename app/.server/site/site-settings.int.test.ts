@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FALLBACK_CONTACTS, FALLBACK_MENU, SITE_NAME } from "~/lib/site";
-import { DEFAULT_SETTINGS, type SiteSettings } from "~/lib/site-settings";
+import { contactsText, FALLBACK_CONTACTS, FALLBACK_MENU, menuText, SITE_NAME } from "~/lib/site";
+import { DEFAULT_SETTINGS, type SiteSettings, siteDescriptionText, siteNameText } from "~/lib/site-settings";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { activityByAction } from "../activity/activity.service";
 import type { UserRow } from "../db/types";
 import type { PortalEvent } from "../events/bus";
+import { i18nFor } from "../i18n/i18n";
 import { getOrCreateSecret, readSiteSettings, saveSiteSettings, settingsLastSaved } from "../settings/settings.service";
 import { createUser } from "../users/users.service";
-import { publicLayout, siteChrome } from "./site.service";
+import { publicContacts, publicLayout, siteChrome } from "./site.service";
 import {
   addContact,
   addMenuItem,
@@ -105,7 +106,7 @@ for (const engine of testEngines()) {
 
       const id = await addMenuItem(
         t.ctx,
-        { title: "Site Monitoring", url: "/dashboards", icon: "bar-chart-3", displayOrder: 2, active: true },
+        { title: "Site Monitoring", titleSo: "", url: "/dashboards", icon: "bar-chart-3", displayOrder: 2, active: true },
         admin,
         meta,
       );
@@ -128,13 +129,13 @@ for (const engine of testEngines()) {
       expect((await siteChrome(t.ctx)).contacts).toEqual(FALLBACK_CONTACTS);
       const id = await addContact(
         t.ctx,
-        { label: "Cluster coordinator", value: "coordinator@example.org", type: "email", displayOrder: 1, isPublic: true },
+        { label: "Cluster coordinator", labelSo: "", value: "coordinator@example.org", type: "email", displayOrder: 1, isPublic: true },
         admin,
         meta,
       );
       const hidden = await addContact(
         t.ctx,
-        { label: "Duty phone", value: "+252 61 000 0000", type: "phone", displayOrder: 2, isPublic: false },
+        { label: "Duty phone", labelSo: "", value: "+252 61 000 0000", type: "phone", displayOrder: 2, isPublic: false },
         admin,
         meta,
       );
@@ -146,7 +147,7 @@ for (const engine of testEngines()) {
         await editContact(
           t.ctx,
           hidden,
-          { label: "Duty phone", value: "+252 61 000 0000", type: "phone", displayOrder: 0, isPublic: true },
+          { label: "Duty phone", labelSo: "", value: "+252 61 000 0000", type: "phone", displayOrder: 0, isPublic: true },
           admin,
           meta,
         ),
@@ -156,6 +157,111 @@ for (const engine of testEngines()) {
       expect((await listContacts(t.ctx)).map((c) => c.label)).toEqual(["Duty phone"]);
       expect(await copyDefaultContacts(t.ctx, admin, meta)).toBe(false);
       expect(await activityByAction(t.ctx, "CONTACTS_UPDATED")).toHaveLength(4);
+    });
+
+    it("stores the Somali site name and description beside the English ones; Somali pages show them, English ones never", async () => {
+      const en = i18nFor("en");
+      const so = i18nFor("so");
+      // Never saved: both languages read the defaults, the description in the reader's language.
+      let chrome = await siteChrome(t.ctx);
+      expect(siteNameText(chrome, so)).toBe(SITE_NAME);
+      expect(siteDescriptionText(chrome, en)).toBe(DEFAULT_SETTINGS.siteDescription);
+      expect(siteDescriptionText(chrome, so)).not.toBe(DEFAULT_SETTINGS.siteDescription);
+
+      const next = { ...DEFAULT_SETTINGS, siteName: "CCCM Hub", siteNameSo: "Xarunta CCCM", siteDescriptionSo: "Hagitaan iyo xog." };
+      expect(await saveSiteSettings(t.ctx, next, admin, meta)).toEqual(["siteName", "siteNameSo", "siteDescriptionSo"]);
+      const rows = await t.ctx.db.kysely
+        .selectFrom("settings")
+        .select(["key", "value"])
+        .where("key", "like", "site%So")
+        .orderBy("key")
+        .execute();
+      expect(rows).toEqual([
+        { key: "siteDescriptionSo", value: JSON.stringify("Hagitaan iyo xog.") },
+        { key: "siteNameSo", value: JSON.stringify("Xarunta CCCM") },
+      ]);
+      expect(await readSiteSettings({ ...t.ctx })).toEqual(next);
+      chrome = await siteChrome(t.ctx);
+      expect([siteNameText(chrome, so), siteNameText(chrome, en), siteNameText(chrome, i18nFor("en-XA"))]).toEqual([
+        "Xarunta CCCM",
+        "CCCM Hub",
+        "CCCM Hub",
+      ]);
+      expect(siteDescriptionText(chrome, so)).toBe("Hagitaan iyo xog.");
+      expect(siteDescriptionText(chrome, en)).toBe(DEFAULT_SETTINGS.siteDescription);
+
+      // Emptied again: Somali readers fall back to the English name.
+      await saveSiteSettings(t.ctx, { ...next, siteNameSo: "", siteDescriptionSo: "" }, admin, meta);
+      chrome = await siteChrome(t.ctx);
+      expect(siteNameText(chrome, so)).toBe("CCCM Hub");
+      expect(siteDescriptionText(chrome, so)).toBe(siteDescriptionText({ siteDescription: DEFAULT_SETTINGS.siteDescription }, so));
+    });
+
+    it("reads settings saved before the Somali fields existed: Somali readers see the English texts", async () => {
+      const updated_at = new Date().toISOString();
+      await t.ctx.db.kysely
+        .insertInto("settings")
+        .values([
+          { key: "siteName", value: JSON.stringify("Old Hub"), updated_at, updated_by: null },
+          { key: "siteDescription", value: JSON.stringify("Old words."), updated_at, updated_by: null },
+        ])
+        .execute();
+      const settings = await readSiteSettings(t.ctx);
+      expect(settings).toMatchObject({ siteName: "Old Hub", siteNameSo: "", siteDescriptionSo: "" });
+      const chrome = await siteChrome(t.ctx);
+      expect(siteNameText(chrome, i18nFor("so"))).toBe("Old Hub");
+      expect(siteDescriptionText(chrome, i18nFor("so"))).toBe("Old words.");
+    });
+
+    it("keeps Somali menu titles and contact labels; each page shows its language's, English where none was given", async () => {
+      const so = i18nFor("so");
+      const en = i18nFor("en");
+      await copyDefaultMenu(t.ctx, admin, meta);
+      const reports = (await listMenuItems(t.ctx)).find((m) => m.url === "/reports")!;
+      expect(reports.titleSo).toBe("");
+      expect(await editMenuItem(t.ctx, reports.id, { ...reports, titleSo: "Warbixinnada goobaha" }, admin, meta)).toBe(true);
+      await addMenuItem(
+        t.ctx,
+        { title: "Training", titleSo: "", url: "/training", icon: "book-open", displayOrder: 50, active: true },
+        admin,
+        meta,
+      );
+      expect((await listMenuItems(t.ctx)).find((m) => m.id === reports.id)?.titleSo).toBe("Warbixinnada goobaha");
+
+      const menu = (await siteChrome(t.ctx)).menu;
+      const titles = (i18n: typeof so) => Object.fromEntries(menuText(menu, i18n).map((m) => [m.url, m.title]));
+      expect(titles(so)["/reports"]).toBe("Warbixinnada goobaha");
+      // A default item without a Somali title comes from the catalogue; one staff added, as written.
+      expect(titles(so)["/guidelines"]).toBe(menuText(FALLBACK_MENU, so).find((m) => m.url === "/guidelines")?.title);
+      expect(titles(so)["/guidelines"]).not.toBe("Guidelines");
+      expect(titles(so)["/training"]).toBe("Training");
+      expect(titles(en)["/reports"]).toBe("Reports");
+      // The page gets only the title it shows, never the other language's.
+      expect(menuText(menu, so).every((m) => !("titleSo" in m))).toBe(true);
+
+      const id = await addContact(
+        t.ctx,
+        { label: "Duty officer", labelSo: "Sarkaalka shaqada", value: "duty@example.org", type: "email", displayOrder: 1, isPublic: true },
+        admin,
+        meta,
+      );
+      expect((await listContacts(t.ctx)).find((c) => c.id === id)?.labelSo).toBe("Sarkaalka shaqada");
+      expect(contactsText(await publicContacts(t.ctx), so).map((c) => c.label)).toEqual(["Sarkaalka shaqada"]);
+      expect(contactsText(await publicContacts(t.ctx), en).map((c) => c.label)).toEqual(["Duty officer"]);
+      expect(
+        await editContact(
+          t.ctx,
+          id,
+          { label: "Duty officer", labelSo: "", value: "duty@example.org", type: "email", displayOrder: 1, isPublic: true },
+          admin,
+          meta,
+        ),
+      ).toBe(true);
+      expect(contactsText(await publicContacts(t.ctx), so).map((c) => c.label)).toEqual(["Duty officer"]);
+      const row = await t.ctx.db.kysely.selectFrom("contact_info").select("label_so").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.label_so).toBeNull();
+      expect(events.length).toBeGreaterThanOrEqual(5);
+      expect(events.every((e) => e.type === "settings.changed" && e.audience === "public")).toBe(true);
     });
   });
 }

@@ -4,7 +4,7 @@ import type { ContactInfoTable, Database, NavigationMenuTable } from "../db/type
 export function selectActiveMenu(db: Kysely<Database>) {
   return db
     .selectFrom("navigation_menu")
-    .select(["title", "url", "icon"])
+    .select(["title", "title_so", "url", "icon"])
     .where("is_active", "=", 1)
     .orderBy("display_order")
     .orderBy("title")
@@ -14,7 +14,7 @@ export function selectActiveMenu(db: Kysely<Database>) {
 export function selectPublicContacts(db: Kysely<Database>) {
   return db
     .selectFrom("contact_info")
-    .select(["label", "value", "type"])
+    .select(["label", "label_so", "value", "type"])
     .where("is_public", "=", 1)
     .orderBy("display_order")
     .orderBy("label")

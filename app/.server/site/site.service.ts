@@ -1,15 +1,22 @@
-import { asMenuIcon, type Contact, FALLBACK_CONTACTS, FALLBACK_MENU, type MenuItem } from "~/lib/site";
+import { asMenuIcon, FALLBACK_CONTACTS, FALLBACK_MENU, type StoredContact, type StoredMenuItem } from "~/lib/site";
 import { DEFAULT_SETTINGS, type SiteSettings } from "~/lib/site-settings";
 import type { AppContext } from "../context";
 import { readSiteSettings } from "../settings/settings.service";
 import { selectActiveMenu, selectPublicContacts } from "./site.queries";
 
+/**
+ * Every text here in both languages as staff stored them: a page picks its language's with
+ * menuText, contactsText, siteNameText and siteDescriptionText (lib/site*.ts).
+ */
 export interface SiteChrome {
-  menu: MenuItem[];
-  contacts: Contact[];
+  menu: StoredMenuItem[];
+  contacts: StoredContact[];
   /** The site name and description of the admin settings (defaults until saved). */
   siteName: string;
   siteDescription: string;
+  /** The same in Somali; empty when staff gave none. */
+  siteNameSo: string;
+  siteDescriptionSo: string;
 }
 
 /**
@@ -30,10 +37,16 @@ export async function siteChrome(ctx: AppContext): Promise<SiteChrome> {
     settingsOrDefaults(ctx),
   ]);
   return {
-    menu: menu.length ? menu.map((m) => ({ title: m.title, url: m.url, icon: asMenuIcon(m.icon) })) : FALLBACK_MENU,
-    contacts: contacts.length ? contacts : FALLBACK_CONTACTS,
+    menu: menu.length
+      ? menu.map((m) => ({ title: m.title, url: m.url, icon: asMenuIcon(m.icon), ...(m.title_so ? { titleSo: m.title_so } : {}) }))
+      : FALLBACK_MENU,
+    contacts: contacts.length
+      ? contacts.map((c) => ({ label: c.label, value: c.value, type: c.type, ...(c.label_so ? { labelSo: c.label_so } : {}) }))
+      : FALLBACK_CONTACTS,
     siteName: settings.siteName,
     siteDescription: settings.siteDescription || DEFAULT_SETTINGS.siteDescription,
+    siteNameSo: settings.siteNameSo,
+    siteDescriptionSo: settings.siteDescriptionSo,
   };
 }
 
@@ -59,6 +72,7 @@ export async function publicLayout(
   return { ...chrome, maintenance };
 }
 
-export async function publicContacts(ctx: AppContext): Promise<Contact[]> {
+/** The public contacts in both languages (contactsText picks a page's). */
+export async function publicContacts(ctx: AppContext): Promise<StoredContact[]> {
   return (await siteChrome(ctx)).contacts;
 }

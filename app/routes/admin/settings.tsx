@@ -15,6 +15,7 @@ import { AboutEditor } from "~/components/admin/system/about-editor";
 import { ContactEditor } from "~/components/admin/system/contact-editor";
 import type { FormState } from "~/components/admin/system/form-bits";
 import { MenuEditor } from "~/components/admin/system/menu-editor";
+import { settingsErrors } from "~/components/admin/system/messages";
 import { SettingsForm } from "~/components/admin/system/settings-form";
 import { Alert } from "~/components/ui/alert";
 import { type ToastMessage, useToastMessage } from "~/components/ui/use-toast-message";
@@ -131,7 +132,7 @@ export async function action({ request }: Route.ActionArgs) {
   if ("errors" in outcome || !outcome.done) {
     const missing = !("errors" in outcome);
     const fields = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
-    const state: FormState = { intent, id, errors: "errors" in outcome ? outcome.errors : {}, fields };
+    const state: FormState = { intent, id, errors: "errors" in outcome ? settingsErrors(outcome.errors, i18n) : {}, fields };
     const message: ToastMessage = {
       tone: "error",
       title: i18n._(msg`Not saved`),

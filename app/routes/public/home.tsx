@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { app } from "~/.server/context";
 import { listPublicDashboards } from "~/.server/dashboards/dashboards.service";
 import { latestPublished, publishedCounts } from "~/.server/documents/documents.service";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { readAboutText } from "~/.server/settings/about.service";
 import { publicContacts } from "~/.server/site/site.service";
 import { CategoryBadge, TagList } from "~/components/documents/document-card";
@@ -16,7 +17,7 @@ import { buttonClass } from "~/components/ui/styles";
 import { Tabs } from "~/components/ui/tabs";
 import { formatLongDate } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { SITE_LONG_NAME, siteTitle } from "~/lib/site";
+import { contactsText, SITE_LONG_NAME, siteTitle } from "~/lib/site";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const LATEST_PUBLICATIONS = 6;
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const ctx = app();
   const [latest, counts, contacts, dashboards, about] = await Promise.all([
     latestPublished(ctx, LATEST_PUBLICATIONS),
@@ -43,7 +44,8 @@ export async function loader() {
   ]);
   return {
     latest,
-    contacts,
+    // In the reader's language, as the footer's (routes/public/layout.tsx).
+    contacts: contactsText(contacts, i18nFor(requestLanguage(request))),
     about,
     counts: {
       reports: counts.byCategory.Report ?? 0,

@@ -10,7 +10,7 @@ import { PublicFooter } from "~/components/layout/public-footer";
 import { PublicHeader } from "~/components/layout/public-header";
 import { LiveUpdates } from "~/components/live/live-updates";
 import { contactsText, menuText } from "~/lib/site";
-import { MAINTENANCE_RETRY_AFTER_S, siteDescriptionText } from "~/lib/site-settings";
+import { MAINTENANCE_RETRY_AFTER_S, siteDescriptionText, siteNameText } from "~/lib/site-settings";
 import type { Route } from "./+types/layout";
 
 /**
@@ -24,14 +24,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Data-saver mode is decided here, once per request; every public component reads this value
   // (components/layout/data-saver.tsx).
   const chrome = await publicLayout(ctx, { staff: await isStaffViewer(ctx, request) });
-  // The defaults (nothing set by staff) in the reader's language, what staff wrote as written;
-  // done here, so the pages' JavaScript carries neither the defaults nor the code that picks them.
+  // What staff wrote in the reader's language (Somali where they gave it, else English), the
+  // defaults (nothing set by staff) from the catalogue; done here, so the pages' JavaScript carries
+  // neither the other language's texts nor the code that picks them. The page titles take the
+  // site name from here (siteTitle), so they follow too.
   const i18n = i18nFor(requestLanguage(request));
+  const { siteNameSo, siteDescriptionSo, ...shown } = chrome;
   const layout = {
-    ...chrome,
+    ...shown,
     menu: menuText(chrome.menu, i18n),
     contacts: contactsText(chrome.contacts, i18n),
-    siteDescription: siteDescriptionText(chrome.siteDescription, i18n),
+    siteName: siteNameText(chrome, i18n),
+    siteDescription: siteDescriptionText(chrome, i18n),
     dataSaver: dataSaverOf(request),
   };
   if (layout.maintenance !== "closed") return layout;

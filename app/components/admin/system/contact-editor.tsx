@@ -2,13 +2,15 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Form } from "react-router";
-import { CONTACT_TYPES, type ContactType } from "~/lib/site-settings";
+import { CONTACT_LABEL_MAX, CONTACT_TYPES, type ContactType } from "~/lib/site-settings";
 import { buttonClass } from "../../ui/styles";
 import { type FormState, SelectField, Switch, stateFor, TextField } from "./form-bits";
 
 export interface ContactRow {
   id: string;
   label: string;
+  /** Empty when staff gave none: Somali readers then see the English one. */
+  labelSo: string;
   value: string;
   type: string;
   displayOrder: number;
@@ -27,15 +29,23 @@ function ContactFields({ prefix, row, state }: { prefix: string; row: ContactRow
   const f = state?.fields;
   const e = state?.errors ?? {};
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_6rem_auto] lg:items-start">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_2fr_1fr_6rem_auto] lg:items-start">
       <TextField
         id={`${prefix}-label`}
         name="label"
         label={t`Label`}
         defaultValue={f?.label ?? row?.label ?? ""}
         required
-        maxLength={80}
+        maxLength={CONTACT_LABEL_MAX}
         error={e.label}
+      />
+      <TextField
+        id={`${prefix}-label-so`}
+        name="labelSo"
+        label={t`Label (Somali)`}
+        defaultValue={f?.labelSo ?? row?.labelSo ?? ""}
+        maxLength={CONTACT_LABEL_MAX}
+        error={e.labelSo}
       />
       <TextField
         id={`${prefix}-value`}

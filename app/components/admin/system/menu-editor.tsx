@@ -3,12 +3,15 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Form } from "react-router";
 import { MENU_ICONS, type MenuIcon } from "~/lib/site";
+import { MENU_TITLE_MAX } from "~/lib/site-settings";
 import { buttonClass } from "../../ui/styles";
 import { type FormState, SelectField, Switch, stateFor, TextField } from "./form-bits";
 
 export interface MenuRow {
   id: string;
   title: string;
+  /** Empty when staff gave none: Somali readers then see the English one. */
+  titleSo: string;
   url: string;
   icon: string;
   displayOrder: number;
@@ -30,15 +33,23 @@ function MenuFields({ prefix, row, state }: { prefix: string; row: MenuRow | nul
   const f = state?.fields;
   const e = state?.errors ?? {};
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_6rem_auto] lg:items-start">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_2fr_1fr_6rem_auto] lg:items-start">
       <TextField
         id={`${prefix}-title`}
         name="title"
         label={t`Title`}
         defaultValue={f?.title ?? row?.title ?? ""}
         required
-        maxLength={60}
+        maxLength={MENU_TITLE_MAX}
         error={e.title}
+      />
+      <TextField
+        id={`${prefix}-title-so`}
+        name="titleSo"
+        label={t`Title (Somali)`}
+        defaultValue={f?.titleSo ?? row?.titleSo ?? ""}
+        maxLength={MENU_TITLE_MAX}
+        error={e.titleSo}
       />
       <TextField
         id={`${prefix}-url`}

@@ -26,6 +26,8 @@ function current(settings: SiteSettings, state: FormState | null): SiteSettings 
   return {
     siteName: f.siteName ?? "",
     siteDescription: f.siteDescription ?? "",
+    siteNameSo: f.siteNameSo ?? "",
+    siteDescriptionSo: f.siteDescriptionSo ?? "",
     maintenanceMode: "maintenanceMode" in f,
     emailNotifications: "emailNotifications" in f,
     securityAlerts: "securityAlerts" in f,
@@ -34,6 +36,44 @@ function current(settings: SiteSettings, state: FormState | null): SiteSettings 
     documentApproval: "documentApproval" in f,
     requireTwoFactorForAdmins: "requireTwoFactorForAdmins" in f,
   };
+}
+
+/** The site description's text area (in English or in Somali), with its hint and error. */
+function DescriptionField({
+  id,
+  label,
+  hint,
+  value,
+  error,
+}: {
+  id: "siteDescription" | "siteDescriptionSo";
+  label: string;
+  hint: string;
+  value: string;
+  error: string | undefined;
+}) {
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={id}
+        rows={3}
+        maxLength={SITE_DESCRIPTION_MAX}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${inputClass} mt-1`}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        {hint}
+      </p>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
 }
 
 function GeneralTab({ values, state }: { values: SiteSettings; state: FormState | null }) {
@@ -50,25 +90,29 @@ function GeneralTab({ values, state }: { values: SiteSettings; state: FormState 
         error={state?.errors.siteName}
         hint={t`Shown in the public header and in every page title.`}
       />
-      <div>
-        <label htmlFor="siteDescription" className={labelClass}>
-          <Trans>Site description</Trans>
-        </label>
-        <textarea
-          id="siteDescription"
-          name="siteDescription"
-          rows={3}
-          maxLength={SITE_DESCRIPTION_MAX}
-          defaultValue={values.siteDescription}
-          aria-invalid={state?.errors.siteDescription ? true : undefined}
-          aria-describedby="siteDescription-hint"
-          className={`${inputClass} mt-1`}
-        />
-        <p id="siteDescription-hint" className="mt-1 text-xs text-slate-600">
-          <Trans>Shown in the public footer; left empty, the default text is used.</Trans>
-        </p>
-        <FieldError id="siteDescription-error" message={state?.errors.siteDescription} />
-      </div>
+      <TextField
+        id="siteNameSo"
+        name="siteNameSo"
+        label={t`Site name (Somali)`}
+        defaultValue={values.siteNameSo}
+        maxLength={SITE_NAME_MAX}
+        error={state?.errors.siteNameSo}
+        hint={t`Shown instead to readers of the Somali pages; left empty, they see the site name above.`}
+      />
+      <DescriptionField
+        id="siteDescription"
+        label={t`Site description`}
+        value={values.siteDescription}
+        error={state?.errors.siteDescription}
+        hint={t`Shown in the public footer; left empty, the default text is used.`}
+      />
+      <DescriptionField
+        id="siteDescriptionSo"
+        label={t`Site description (Somali)`}
+        value={values.siteDescriptionSo}
+        error={state?.errors.siteDescriptionSo}
+        hint={t`Shown instead to readers of the Somali pages; left empty, they see the description above (the default text in Somali).`}
+      />
       <Switch
         id="maintenanceMode"
         name="maintenanceMode"
