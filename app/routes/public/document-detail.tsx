@@ -10,6 +10,7 @@ import { keepHeaders } from "~/.server/http/response-headers";
 import { limitShareLookup } from "~/.server/shares/share-limit";
 import { publicContacts } from "~/.server/site/site.service";
 import { DocumentFacts } from "~/components/documents/document-facts";
+import { DocumentNotFound } from "~/components/documents/document-not-found";
 import { DownloadButton } from "~/components/documents/download-button";
 import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
@@ -223,23 +224,5 @@ function Attachments({ attachments }: { attachments: FoundData["attachments"] })
         })}
       </ul>
     </section>
-  );
-}
-
-function DocumentNotFound() {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-20 text-center">
-      <LineIcon name="file-x" icon={FileX} className="mx-auto h-12 w-12 text-slate-400" />
-      <h1 className="mt-4 text-2xl font-semibold">
-        <Trans>Document not found</Trans>
-      </h1>
-      <p className="mt-2 text-slate-700">
-        <Trans>The document you're looking for doesn't exist or has been removed.</Trans>
-      </p>
-      <Link to="/documents" className={`${buttonClass.primary} mt-8`}>
-        <LineIcon name="arrow-left" icon={ArrowLeft} className="h-4 w-4" />
-        <Trans>Back to Documents</Trans>
-      </Link>
-    </div>
   );
 }

@@ -1,12 +1,13 @@
 import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeft, FileX } from "lucide";
+import { ArrowLeft } from "lucide";
 import { Fragment } from "react";
 import { data, Link } from "react-router";
 import { documentTextView, type TextPage } from "~/.server/contents/text-view";
 import { app } from "~/.server/context";
 import { placeName } from "~/components/documents/card-text";
+import { DocumentNotFound } from "~/components/documents/document-not-found";
 import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass } from "~/components/ui/styles";
 import { readingReason } from "~/lib/file-reading";
@@ -96,22 +97,7 @@ function PageText({ page, unit }: { page: TextPage; unit: Unit | null }) {
 
 export default function DocumentText({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
-  if (!loaderData.found) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <LineIcon name="file-x" icon={FileX} className="mx-auto h-12 w-12 text-slate-400" />
-        <h1 className="mt-4 text-2xl font-semibold">
-          <Trans>Document not found</Trans>
-        </h1>
-        <p className="mt-2 text-slate-700">
-          <Trans>The document you're looking for doesn't exist or has been removed.</Trans>
-        </p>
-        <Link to="/documents" className={`${buttonClass.primary} mt-8`}>
-          <Trans>Back to Documents</Trans>
-        </Link>
-      </div>
-    );
-  }
+  if (!loaderData.found) return <DocumentNotFound />;
   const { view } = loaderData;
   const { document: doc, availability } = view;
   const unit = view.unit === "whole" ? null : view.unit;
