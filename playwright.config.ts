@@ -26,6 +26,10 @@ export default defineConfig({
   retries: 0,
   use: {
     ...devices["Desktop Chrome"],
+    // A click or a page load that waits this long is stuck: it fails on its own, with the call log
+    // saying what it waited for (an element disabled, covered, moving), rather than as a bare test timeout.
+    actionTimeout: 20_000,
+    navigationTimeout: 60_000,
     trace: "off",
     launchOptions: {
       executablePath,

@@ -193,6 +193,9 @@ function visiblePart(inner: Box, outer: Box): Box | null {
 }
 
 test("one toast per action: a failed sign-in, a save, a delete", async ({ browser }) => {
+  // Five round trips, four of them waiting for the router to settle, and a delete on a throttled
+  // CPU: a few seconds alone, but it once ran out of the default minute on a loaded CI machine.
+  test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await recordToasts(page);
