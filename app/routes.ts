@@ -33,6 +33,8 @@ export default [
     route("set-password", "routes/admin/set-password.tsx"),
     // A one-time password reset link an admin made (valid 1 hour).
     route("reset-password", "routes/admin/reset-password.tsx"),
+    // "Download all" of the folder view: its published files as one ZIP (decision 0033).
+    route("folders/:id/zip", "routes/admin/folder-zip.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("documents", "routes/admin/documents.tsx"),
@@ -78,6 +80,8 @@ export default [
   route("api/documents/:id/download", "routes/api/document-download.ts", { id: "document-download" }),
   route("api/document/:id/download/file", "routes/api/document-download.ts", { id: "document-download-legacy" }),
   route("api/public/documents", "routes/api/public-documents.ts"),
+  // "Download all" of a shared folder: its published files as one ZIP (decision 0033).
+  route("shared/folder/:token/zip", "routes/api/shared-folder-zip.ts"),
   // Signed, short-lived file links for preview and download (ARCHITECTURE.md decision 6).
   route("api/files/:id", "routes/api/document-file.ts"),
   route("api/attachments/:id", "routes/api/attachment-file.ts"),

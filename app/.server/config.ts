@@ -71,6 +71,7 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(60)),
   PAGE_CACHE_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65_536).default(64)),
   I18N_PSEUDO: z.preprocess(emptyAsUndefined, booleanFromEnv.default(false)),
+  FOLDER_ZIP_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_048_576).default(2048)),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -130,6 +131,11 @@ export interface Config {
    * check that every text comes from a catalogue (npm run i18n:check). Off in production.
    */
   pseudoLanguage: boolean;
+  /**
+   * The largest folder, in megabytes of its published files, that "Download all" streams as one
+   * ZIP (decision 0033); a larger one is refused with 413 and its button is shown disabled.
+   */
+  folderZipMaxMb: number;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +183,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     pageCache: { seconds: e.PAGE_CACHE_SECONDS, megabytes: e.PAGE_CACHE_MB },
     pseudoLanguage: e.I18N_PSEUDO,
+    folderZipMaxMb: e.FOLDER_ZIP_MAX_MB,
   };
 }
 

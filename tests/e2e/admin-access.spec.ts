@@ -62,7 +62,8 @@ test("every admin route and action checks the session and the role", async ({ pl
     const one = (sql: string) => (db.prepare(sql).get() as { id: string }).id;
     ids = {
       documents: one("select id from documents limit 1"),
-      folders: one("select id from folders limit 1"),
+      // A folder with a published file, so its "Download all" ZIP answers 200 (an empty one is a 404).
+      folders: one("select folder_id as id from documents where published = 1 and file_path is not null and folder_id is not null limit 1"),
       dashboards: one("select id from dashboards limit 1"),
       users: one(`select id from users where email = '${accounts.editor}'`),
     };

@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { fromBufferPromise } from "yauzl";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { signedInAdmin, uploadPdf } from "./support/live";
 import type { RunningPortal } from "./support/portal";
@@ -131,8 +134,62 @@ test("unknown, private and malformed tokens give the 404 page", async ({ page })
   expect(viewCount("Site Verifications")).toBe(0);
 });
 
+/** Every entry of a ZIP: its name and the sha256 of its bytes. */
+async function unpack(zip: Buffer): Promise<Map<string, string>> {
+  const file = await fromBufferPromise(zip, { validateEntrySizes: true, strictFileNames: true });
+  const out = new Map<string, string>();
+  for await (const entry of file.eachEntry()) {
+    const hash = createHash("sha256");
+    for await (const chunk of await file.openReadStreamPromise(entry)) hash.update(chunk as Buffer);
+    out.set(entry.fileName, hash.digest("hex"));
+  }
+  file.close();
+  return out;
+}
+
+/** The published documents' download names and their files' sha256, from the database. */
+function publishedFiles(): Map<string, string> {
+  const conn = db();
+  try {
+    const rows = conn
+      .prepare(
+        "select d.title, d.sha256 from documents d join folders f on f.id = d.folder_id where f.name = 'Safety Audits' and d.published = 1 and d.file_path is not null",
+      )
+      .all() as Array<{ title: string; sha256: string }>;
+    return new Map(rows.map((r) => [`${r.title.replace(/[^\p{L}\p{N}._-]/gu, "_")}.pdf`, r.sha256]));
+  } finally {
+    conn.close();
+  }
+}
+
+/** Clicks "Download all" and checks the saved ZIP holds exactly the published files. */
+async function expectZipDownload(page: Page) {
+  const link = page.getByRole("link", { name: /^Download all \(2 files, .+\)$/ });
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("Safety_Audits.zip");
+  const entries = await unpack(await fs.readFile((await download.path())!));
+  expect(entries).toEqual(publishedFiles());
+  expect([...entries.keys()]).toEqual(PUBLISHED.map((title) => `${title.replaceAll(" ", "_")}.pdf`));
+}
+
+test("Download all saves a ZIP of exactly the published files", async ({ page }) => {
+  await page.goto(folderUrl(safetyToken));
+  await expectZipDownload(page);
+  // The page is still there: a download does not navigate.
+  await expect(page.getByRole("heading", { level: 1, name: "Safety Audits" })).toBeVisible();
+  // A private folder's ZIP is what its page is: not found.
+  const hidden = await page.request.get(`${folderUrl(privateToken)}/zip`);
+  expect(hidden.status()).toBe(404);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("Download all is a plain link to the ZIP", async ({ page }) => {
+    await page.goto(folderUrl(safetyToken));
+    await expectZipDownload(page);
+  });
 
   test("lists the documents, downloads work and the share links are plain links", async ({ page }) => {
     await page.goto(folderUrl(safetyToken));

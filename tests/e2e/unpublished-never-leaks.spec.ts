@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { expect } from "@playwright/test";
+import { fromBufferPromise } from "yauzl";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { writePdf } from "./support/pdf";
 import { portalSql } from "./support/portal-data";
@@ -55,9 +57,15 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
     await expect(page.getByRole("status").getByText("Upload successful")).toBeVisible();
     await context.close();
 
-    // Give the draft a share token too: a token must not open an unpublished document.
+    // Give the draft a share token too: a token must not open an unpublished document. And put it
+    // in a shared folder: its "Download all" ZIP must not hold it either.
     const [{ id }] = (await portalSql<{ id: string }>(portal, "select id from documents where title = ?", [TITLE])) as [{ id: string }];
     await portalSql(portal, "update documents set share_token = ? where id = ?", ["canary-share-token-5b1e93", id]);
+    const [folder] = (await portalSql<{ id: string; share_token: string }>(
+      portal,
+      "select id, share_token from folders where name = 'Safety Audits' and is_public = 1 and share_token is not null",
+    )) as [{ id: string; share_token: string }];
+    await portalSql(portal, "update documents set folder_id = ? where id = ?", [folder.id, id]);
 
     // The file is read in the background: its text and thumbnail exist before the crawl starts.
     await expect
@@ -96,6 +104,7 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       "/api/public/documents",
       `/api/public/documents?q=${TAG}`,
       "/api/public/documents?category=Other",
+      `/shared/folder/${folder.share_token}`,
     ];
     const queue = [...seeds];
     const seen = new Set<string>();
@@ -139,6 +148,29 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       const body = await res.text();
       for (const secret of forbidden) expect(body, direct).not.toContain(secret);
     }
+
+    // The shared folder's ZIP (a file the crawl does not read): the draft's file is not in it, by name or by bytes.
+    const zipPath = `/shared/folder/${folder.share_token}/zip`;
+    expect(seen.has(zipPath), "the crawl found the folder's Download all").toBe(true);
+    const zipResponse = await fetch(`${portal.url}${zipPath}`);
+    expect(zipResponse.status).toBe(200);
+    const [{ sha256: draftSha }] = (await portalSql<{ sha256: string }>(portal, "select sha256 from documents where id = ?", [id])) as [
+      { sha256: string },
+    ];
+    const zip = await fromBufferPromise(Buffer.from(await zipResponse.arrayBuffer()), { validateEntrySizes: true });
+    const published = await portalSql<{ n: number }>(
+      portal,
+      "select count(*) as n from documents where folder_id = ? and published = 1 and file_path is not null",
+      [folder.id],
+    );
+    expect(zip.entryCount, "the ZIP holds the folder's published files").toBe(Number(published[0]?.n));
+    for await (const entry of zip.eachEntry()) {
+      expect(entry.fileName).not.toContain("Canary_draft");
+      const hash = createHash("sha256");
+      for await (const chunk of await zip.openReadStreamPromise(entry)) hash.update(chunk as Buffer);
+      expect(hash.digest("hex"), entry.fileName).not.toBe(draftSha);
+    }
+    zip.close();
 
     for (const secret of forbidden) expect(streamed, "the anonymous event stream").not.toContain(secret);
     events.abort();

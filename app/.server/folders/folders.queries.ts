@@ -129,3 +129,36 @@ export function selectFolderDocumentPage(db: Kysely<Database>, folderId: string,
     .offset(offset)
     .execute();
 }
+
+// A folder as one ZIP (decision 0033) ----------------------------------------------------------
+
+/** The files a ZIP of the folder holds: published documents with a stored file not known to be missing. */
+function zippableFiles(db: Kysely<Database>, folderId: string) {
+  return db
+    .selectFrom("documents")
+    .where("folder_id", "=", folderId)
+    .where("published", "=", 1)
+    .where("file_path", "is not", null)
+    .where("size", "is not", null)
+    .where("file_missing_at", "is", null);
+}
+
+/** How many files a ZIP of the folder holds and their bytes, without reading them. */
+export async function selectZippableTotals(db: Kysely<Database>, folderId: string): Promise<{ files: number; bytes: number }> {
+  const row = await zippableFiles(db, folderId)
+    .select((eb) => [eb.fn.countAll<string | number>().as("n"), eb.fn.sum<string | number | null>("size").as("bytes")])
+    .executeTakeFirstOrThrow();
+  return { files: Number(row.n), bytes: Number(row.bytes ?? 0) };
+}
+
+export type ZippableFile = Pick<DocumentRow, "id" | "title" | "file_ext" | "file_path" | "mime_type" | "size" | "updated_at">;
+
+/** The ZIP's files in the shared folder page's order (by title, then id), at most `limit`. */
+export function selectZippableFiles(db: Kysely<Database>, folderId: string, limit: number): Promise<ZippableFile[]> {
+  return zippableFiles(db, folderId)
+    .select(["id", "title", "file_ext", "file_path", "mime_type", "size", "updated_at"])
+    .orderBy(sql`lower(title)`)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}

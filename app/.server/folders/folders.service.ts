@@ -45,6 +45,13 @@ export async function viewSharedFolder(
   return { folder: toPublicFolder(row, documents.total), documents: { ...documents, items } };
 }
 
+/** The public folder behind a share token, as the shared folder page finds it (no view counted), or null. */
+export async function findSharedFolder(ctx: AppContext, token: string): Promise<{ id: string; name: string } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = await selectPublicFolderByToken(ctx.db.kysely, token);
+  return row ? { id: row.id, name: row.name } : null;
+}
+
 function toPublicFolder(row: FolderRow, documentCount: number): PublicFolder {
   return { id: row.id, name: row.name, description: row.description, documentCount };
 }

@@ -25,6 +25,8 @@ describe("loggablePath", () => {
     expect(loggablePath("/shared/folder/Tk_secret-1")).toBe("/shared/folder/[redacted]");
     expect(loggablePath("/shared/document/Tk_secret-1")).toBe("/shared/document/[redacted]");
     expect(loggablePath("/shared/folder/Tk_secret-1.data?page=2")).toBe("/shared/folder/[redacted].data?page=2");
+    // The folder's "Download all" ZIP (decision 0033).
+    expect(loggablePath("/shared/folder/Tk_secret-1/zip")).toBe("/shared/folder/[redacted]/zip");
     expect(loggablePath("/SHARED/Folder/Tk_secret-1")).toBe("/SHARED/Folder/[redacted]");
     expect(loggablePath("//shared//document//Tk_secret-1/x")).toBe("//shared//document//[redacted]/x");
     expect(loggablePath("/%73hared/folder/Tk_secret-1")).toBe("/%73hared/folder/[redacted]");

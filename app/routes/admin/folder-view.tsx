@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { facetSuggestions } from "~/.server/documents/documents.service";
+import { folderZipOffer } from "~/.server/folders/folder-zip";
 import { folderChoices, folderView } from "~/.server/folders/folders.admin";
 import { readFlash } from "~/.server/http/flash";
 import { siteOrigin } from "~/.server/http/origins";
@@ -17,6 +18,7 @@ import { PublicBadge } from "~/components/admin/folders/folder-card";
 import { FolderDocumentCard } from "~/components/admin/folders/folder-document-card";
 import { UploadToFolderButton } from "~/components/admin/folders/upload-to-folder";
 import { useFolderLiveReload } from "~/components/admin/folders/use-folder-live-reload";
+import { DownloadAll } from "~/components/documents/download-all";
 import { Alert } from "~/components/ui/alert";
 import { Pager } from "~/components/ui/pager";
 import { buttonClass } from "~/components/ui/styles";
@@ -51,18 +53,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   let view: Awaited<ReturnType<typeof folderView>>;
   let folders: Awaited<ReturnType<typeof folderChoices>>;
   let suggestions: FacetSuggestions;
+  let zip: Awaited<ReturnType<typeof folderZipOffer>>;
   try {
-    [view, folders, suggestions] = await Promise.all([folderView(ctx, params.id, paging), folderChoices(ctx), facetSuggestions(ctx)]);
+    [view, folders, suggestions, zip] = await Promise.all([
+      folderView(ctx, params.id, paging),
+      folderChoices(ctx),
+      facetSuggestions(ctx),
+      folderZipOffer(ctx, params.id),
+    ]);
   } catch (error) {
     ctx.log.error({ err: error, folderId: params.id }, "loading a folder failed");
-    return data({ ...base, view: null, folders: [], suggestions: NO_SUGGESTIONS, loadError: loadFailed(i18n) }, { status: 500 });
+    return data({ ...base, view: null, folders: [], suggestions: NO_SUGGESTIONS, zip: null, loadError: loadFailed(i18n) }, { status: 500 });
   }
   if (!view) throw data(localMessage(FOLDER_MESSAGES.loadFailed, i18n), { status: 404 });
-  return { ...base, view, folders, suggestions, loadError: null };
+  return { ...base, view, folders, suggestions, zip, loadError: null };
 }
 
 export default function FolderView({ loaderData }: Route.ComponentProps) {
-  const { view, origin, share, flash, loadError, folders, suggestions } = loaderData;
+  const { view, origin, share, flash, loadError, folders, suggestions, zip } = loaderData;
   useToastMessage(loadError);
   useFolderLiveReload();
   const documents = view?.documents;
@@ -128,6 +136,7 @@ export default function FolderView({ loaderData }: Route.ComponentProps) {
             </div>
             <UploadToFolderButton folders={folders} suggestions={suggestions} folderId={view.folder.id} />
             <BulkUploadButton folders={folders} suggestions={suggestions} folderId={view.folder.id} />
+            {zip ? <DownloadAll href={`${path}/zip`} offer={zip} id="download-all" /> : null}
           </div>
           <section aria-labelledby="documents-heading" className="mt-8">
             <h2 id="documents-heading" className="text-lg font-semibold">

@@ -5,12 +5,14 @@ import { Copy, FolderOpen, Mail, MessageCircle } from "lucide";
 import { useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
+import { folderZipOffer } from "~/.server/folders/folder-zip";
 import { viewSharedFolder } from "~/.server/folders/folders.service";
 import { siteOrigin } from "~/.server/http/origins";
 import { requestMeta } from "~/.server/http/request-meta";
 import { keepHeaders } from "~/.server/http/response-headers";
 import { limitShareLookup } from "~/.server/shares/share-limit";
 import { DocumentCard } from "~/components/documents/document-card";
+import { DownloadAll } from "~/components/documents/download-all";
 import { LineIcon } from "~/components/ui/line-icon";
 import { Pager } from "~/components/ui/pager";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
@@ -49,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!shared) throw data(null, { status: 404 });
   const path = `/shared/folder/${encodeURIComponent(params.token)}`;
   const shareUrl = new URL(path, siteOrigin(ctx.config, request)).href;
-  return { ...shared, path, shareUrl };
+  const zip = await folderZipOffer(ctx, shared.folder.id);
+  return { ...shared, path, shareUrl, zip };
 }
 
 /**
@@ -69,7 +72,7 @@ function pageLink(path: string, page: number, per: number): string {
 }
 
 export default function SharedFolder({ loaderData }: Route.ComponentProps) {
-  const { folder, documents, path, shareUrl } = loaderData;
+  const { folder, documents, path, shareUrl, zip } = loaderData;
   const { t } = useLingui();
   const name = folder.name;
   const documentCount = folder.documentCount;
@@ -86,6 +89,7 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
           </div>
           {folder.description ? <p className="mt-2 max-w-3xl text-slate-700">{folder.description}</p> : null}
         </div>
+        <DownloadAll href={`${path}/zip`} offer={zip} id="download-all" />
       </div>
 
       <ShareFolder name={folder.name} description={folder.description} url={shareUrl} />
