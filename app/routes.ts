@@ -91,6 +91,10 @@ export default [
   // Live updates: server-sent events (ARCHITECTURE.md section 3).
   route("api/events", "routes/api/events.ts"),
   route("preferences/side-menu", "routes/preferences-side-menu.ts"),
+  // For crawlers (decision 0032): what they may read, and every public address.
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
+  route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-file" }),
   // Data-saver mode's switch (issue 13 item 5): a cookie set by a form post, so it works without JavaScript.
   route("preferences/data-saver", "routes/preferences-data-saver.ts"),
   // The language switch (issue 14): a cookie set by a plain form post, with or without JavaScript.

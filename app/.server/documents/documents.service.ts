@@ -40,4 +40,5 @@ export {
   toPublicDocument,
   toPublicListItem,
 } from "./public-shapes";
+export { type PublishedKey, type PublishedStamp, publishedAfter, publishedDocumentCount, publishedStart } from "./published-keys";
 export { normaliseTags } from "./tags";

@@ -93,6 +93,8 @@ export interface DocumentDetail extends PublicDocument {
   locations: string[];
   view_count: number;
   download_count: number;
+  /** The last change (the page's schema.org dateModified and Open Graph modified time, decision 0032). */
+  updated_at: string;
   /** The extension the download gets (the spec's file-name rule), when there is a file. */
   extension: string | null;
   attachments: AttachmentDetail[];
@@ -106,6 +108,7 @@ export function toDocumentDetail(row: DocumentRow, attachments: DocumentAttachme
     locations: parseList(row.locations),
     view_count: Number(row.view_count),
     download_count: Number(row.download_count),
+    updated_at: row.updated_at,
     extension: row.file_path ? downloadExtension(row) : null,
     attachments: attachments.map(toAttachmentDetail),
   };

@@ -68,6 +68,9 @@ for (const engine of testEngines()) {
         signed,
         `/api/documents/${doc.id}/thumbnail`,
         "/api/events",
+        // Crawlers too (decision 0032): a 503 tells them to come back later.
+        "/robots.txt",
+        "/sitemap.xml",
       ];
     });
     afterAll(async () => {

@@ -373,6 +373,20 @@ for (const engine of testEngines()) {
       for (const path of paths) expect(await (await http.get(path)).text(), path).not.toContain(title);
     });
 
+    it("keeps robots.txt and the sitemap, and drops an unpublished document's address from the sitemap at once", async () => {
+      const title = "Dhobley Returnee Profile";
+      const id = await publishText(http.ctx, admin.id, title);
+      for (const path of ["/robots.txt", "/sitemap.xml"]) {
+        expect(state(await http.get(path)), path).toBe("miss");
+        const cached = await http.get(path);
+        expect(state(cached), path).toBe("hit");
+        expect(cached.headers.get("cache-control"), path).toBe("public, max-age=300");
+      }
+      expect(await (await http.get("/sitemap.xml")).text()).toContain(`/document/${id}</loc>`);
+      await unpublish(http.ctx, id, title);
+      expect(await (await http.get("/sitemap.xml")).text()).not.toContain(id);
+    });
+
     it("renders a document's own page for each visitor, since each view is counted", async () => {
       const id = await publishText(http.ctx, admin.id, "Beledweyne Flood Displacement Update");
       for (let i = 0; i < 2; i++) {

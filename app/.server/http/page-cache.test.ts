@@ -29,6 +29,9 @@ describe("pageCacheKey", () => {
       "/dashboards",
       "/about",
       "/api/public/documents",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/sitemaps/2.xml",
     ]) {
       expect(pageCacheKey(request({ pathname, url: `${pathname}?q=x` })), pathname).toBe(`https://portal.example.org${pathname}?q=x`);
     }
@@ -51,6 +54,8 @@ describe("pageCacheKey", () => {
       "/preferences/side-menu",
       "/healthz",
       "/document/a/b/c",
+      "/sitemaps/x.xml",
+      "/sitemap-2.xml",
     ]) {
       expect(pageCacheKey(request({ pathname, url: pathname })), pathname).toBeNull();
     }

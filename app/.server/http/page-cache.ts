@@ -30,6 +30,9 @@ const CACHEABLE_PATHS: readonly RegExp[] = [
   /^\/document\/[^/]+\/text(?:\.data)?$/,
   /^\/tools\/url-decoder(?:\.data)?$/,
   /^\/api\/public\/documents$/,
+  // For crawlers (decision 0032): a sitemap file walks up to 50,000 documents; repeats are served from here.
+  /^\/(?:robots\.txt|sitemap\.xml)$/,
+  /^\/sitemaps\/\d+\.xml$/,
 ];
 
 export function isCacheablePath(pathname: string): boolean {

@@ -18,24 +18,43 @@ import { useDataSaver } from "~/components/layout/data-saver";
 import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass } from "~/components/ui/styles";
 import { categoryLabel } from "~/lib/category-names";
+import { documentMetaTags } from "~/lib/document-meta";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { previewToggleHref, readPreviewRequest } from "~/lib/preview-link";
 import { documentShareUrl, reportIssueHref } from "~/lib/share";
-import { siteTitle, supportEmail } from "~/lib/site";
+import { siteNameOf, siteTitle, supportEmail } from "~/lib/site";
 import type { Route } from "./+types/document-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const i18n = pageI18n();
   if (!loaderData?.found) return [{ title: siteTitle(matches, i18n._(msg`Document not found`)) }, { name: "robots", content: "noindex" }];
-  const { document, shareUrl, byToken } = loaderData;
+  const { document, shareUrl, byToken, thumbnail } = loaderData;
+  const { title } = document;
   const category = categoryLabel(document.category, i18n);
+  const description = document.description ?? i18n._(msg`${category} published by the CCCM cluster in Somalia.`);
   return [
-    { title: siteTitle(matches, document.title) },
-    { name: "description", content: document.description ?? i18n._(msg`${category} published by the CCCM cluster in Somalia.`) },
-    { tagName: "link", rel: "canonical", href: shareUrl },
-    // A share-token address is for the people it was sent to, not for search engines.
+    { title: siteTitle(matches, title) },
+    { name: "description", content: description },
+    // A share-token address is for the people it was sent to, not for search engines (its
+    // previews still work: the canonical and og:url name the document's page, never the token).
     ...(byToken ? [{ name: "robots", content: "noindex" }] : []),
+    // Link previews and search engines (decision 0032): Open Graph, Twitter card, JSON-LD.
+    ...documentMetaTags({
+      document,
+      description,
+      url: shareUrl,
+      image: thumbnail
+        ? {
+            url: new URL(thumbnail.src, shareUrl).href,
+            width: thumbnail.width,
+            height: thumbnail.height,
+            alt: i18n._(msg`First page of ${title}`),
+          }
+        : null,
+      siteName: siteNameOf(matches),
+      language: i18n.locale,
+    }),
   ];
 };
 
