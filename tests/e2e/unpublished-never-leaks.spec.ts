@@ -105,6 +105,9 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       `/api/public/documents?q=${TAG}`,
       "/api/public/documents?category=Other",
       `/shared/folder/${folder.share_token}`,
+      // What crawlers read (decision 0032): every published document's address is in the sitemap.
+      "/robots.txt",
+      "/sitemap.xml",
     ];
     const queue = [...seeds];
     const seen = new Set<string>();
@@ -114,7 +117,7 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       seen.add(next);
       const res = await fetch(`${portal.url}${next}`, { redirect: "manual" });
       const type = res.headers.get("content-type") ?? "";
-      if (!/text|json/.test(type)) {
+      if (!/text|json|xml/.test(type)) {
         await res.body?.cancel();
         continue;
       }
@@ -123,6 +126,14 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       const asked = [...new URL(next, portal.url).searchParams.values()].join("\n");
       for (const secret of forbidden) if (!asked.includes(secret)) expect(body, `${next} mentions the draft`).not.toContain(secret);
       if (/[?&]q=/.test(next) && type.includes("json")) expect(JSON.parse(body), `${next} finds the draft`).toEqual([]);
+      // The sitemap's addresses are absolute (its files', when it is an index, too).
+      if (type.includes("xml")) {
+        for (const [, loc] of body.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+          const url = new URL(loc!.replaceAll("&amp;", "&"));
+          if (url.origin === portal.url && !seen.has(url.pathname)) queue.push(`${url.pathname}${url.search}`);
+        }
+        continue;
+      }
       if (!type.includes("html")) continue;
       for (const [, link] of body.matchAll(/(?:href|src)="(\/[^"#]*)"/g)) {
         const url = link!.replaceAll("&amp;", "&");

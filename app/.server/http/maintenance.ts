@@ -56,7 +56,8 @@ export const maintenanceGate: MiddlewareFunction<Response>[] = [
     if (pathname.startsWith("/api/public/")) {
       return Response.json({ error: MAINTENANCE_TITLE, message: MAINTENANCE_MESSAGE }, { status: 503, headers: CLOSED_HEADERS });
     }
-    if (pathname.startsWith("/api/")) {
+    // Files and crawlers' files (robots.txt, the sitemap: decision 0032) get a plain-text answer.
+    if (pathname.startsWith("/api/") || /^\/(?:robots\.txt|sitemap\.xml|sitemaps\/)/.test(pathname)) {
       return new Response(`${MAINTENANCE_TITLE}. ${MAINTENANCE_MESSAGE}\n`, {
         status: 503,
         headers: { ...CLOSED_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
