@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { document, shareUrl, byToken, thumbnail } = loaderData;
   const { title } = document;
   const category = categoryLabel(document.category, i18n);
-  const description = document.description ?? i18n._(msg`${category} published by the CCCM cluster in Somalia.`);
+  const description = document.description?.trim() || i18n._(msg`${category} published by the CCCM cluster in Somalia.`);
   return [
     { title: siteTitle(matches, title) },
     { name: "description", content: description },
