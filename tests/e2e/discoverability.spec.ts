@@ -1,4 +1,6 @@
 import { expect } from "@playwright/test";
+import { startDemoPortal } from "./support/demo-portal";
+import type { RunningPortal } from "./support/portal";
 import { test } from "./support/test";
 
 /**
@@ -9,7 +11,14 @@ import { test } from "./support/test";
  * refusal in the console).
  */
 
-const base = () => process.env.PORTAL_URL!;
+let portal: RunningPortal & { dispose(): Promise<void> };
+const base = () => portal.url;
+
+test.beforeAll(async () => {
+  // The demo's library: published documents, with descriptions.
+  portal = await startDemoPortal();
+});
+test.afterAll(async () => portal?.dispose());
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
 test("robots.txt and the sitemap lead a crawler to documents whose heads preview well", async ({ page }) => {
@@ -74,6 +83,9 @@ test("robots.txt and the sitemap lead a crawler to documents whose heads preview
   });
   expect(head.ogDescription?.length).toBeGreaterThan(0);
   expect(head.blocks).toHaveLength(1);
+  // The head fetches no script: the JSON-LD block is data (the page-weight rule, decision 0028).
+  const scripts = await page.evaluate(() => [...document.head.querySelectorAll("script")].map((s) => s.type));
+  expect(scripts).toEqual(["application/ld+json"]);
   const ld = JSON.parse(head.blocks[0]!) as Record<string, unknown>;
   expect(ld).toMatchObject({ "@context": "https://schema.org", url: documents[0]!.loc, name: title?.trim() });
   expect(["Report", "DigitalDocument"]).toContain(ld["@type"]);

@@ -29,10 +29,7 @@ const PAGE_CODE_BUDGET_KB = 28;
 const LANGUAGES_BUDGET_KB = 10;
 
 test("the head carries the stylesheet and no script; the scripts' preloads follow the content", async ({ request }) => {
-  // A published document's page too (found through the sitemap): its head also carries link-preview tags.
-  const sitemap = await (await request.get(`${base()}/sitemap.xml`)).text();
-  const documentPath = new URL(/<loc>([^<]*\/document\/[^<]+)<\/loc>/.exec(sitemap)![1]!).pathname;
-  for (const pathname of ["/", "/documents", "/reports", "/about", "/document/no-such-document", documentPath]) {
+  for (const pathname of ["/", "/documents", "/reports", "/about", "/document/no-such-document"]) {
     const response = await request.get(`${base()}${pathname}`);
     const html = await response.text();
     const head = html.slice(0, html.indexOf("</head>"));
@@ -40,11 +37,7 @@ test("the head carries the stylesheet and no script; the scripts' preloads follo
     // Booleans and short strings: a failure prints no 45 KB stylesheet.
     const style = head.slice(head.indexOf("<style>"), head.indexOf("</style>"));
     expect(style.length > 10_000 && style.includes(".btn{"), `${pathname}: the stylesheet inline in the head`).toBe(true);
-    // A JSON-LD block (decision 0032) is data: it fetches and runs nothing.
-    expect(
-      head.match(/rel="(stylesheet|modulepreload)"[^>]*|<script(?![^>]*type="application\/ld\+json")[^>]*/g),
-      `${pathname}: what the head fetches`,
-    ).toBeNull();
+    expect(head.match(/rel="(stylesheet|modulepreload)"[^>]*|<script[^>]*/g), `${pathname}: what the head fetches`).toBeNull();
     // Every module is still preloaded in one wave, after the main content, with the response's
     // nonce; a page from the anonymous page cache has none (its policy lets 'self' load them).
     const preloads = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)"(?: nonce="([^"]+)")?\/>/g)];
