@@ -12,6 +12,7 @@ const input = (over: Partial<DocumentMetaInput> = {}): DocumentMetaInput => ({
     size: 2_516_582,
     has_file: true,
     extension: "pdf",
+    language: "so",
   },
   description: "Verification of IDP sites in Kismayo.",
   url: "https://portal.example.org/document/doc-1",
@@ -60,6 +61,7 @@ describe("documentJsonLd", () => {
       datePublished: "2026-02-14T09:00:00.000Z",
       dateModified: "2026-03-01T10:30:00.000Z",
       genre: "Report",
+      inLanguage: "so",
       keywords: ["Site Monitoring", "Kismayo"],
       image: "https://portal.example.org/api/documents/doc-1/thumbnail?v=abc",
       isAccessibleForFree: true,
@@ -68,11 +70,15 @@ describe("documentJsonLd", () => {
     });
   });
 
-  it("leaves out what is not known: no file, no tags, no picture; other kinds are DigitalDocuments", () => {
+  it("leaves out what is not known: no file, no tags, no picture, a language of no code; other kinds are DigitalDocuments", () => {
     const base = input();
     const ld = documentJsonLd(
-      input({ document: { ...base.document, category: "Guideline", tags: [], has_file: false, size: null, extension: null }, image: null }),
+      input({
+        document: { ...base.document, category: "Guideline", tags: [], has_file: false, size: null, extension: null, language: "other" },
+        image: null,
+      }),
     );
+    expect(ld).not.toHaveProperty("inLanguage");
     expect(ld["@type"]).toBe("DigitalDocument");
     expect(ld).not.toHaveProperty("keywords");
     expect(ld).not.toHaveProperty("image");

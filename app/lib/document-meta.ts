@@ -22,6 +22,8 @@ export interface DocumentMetaInput {
     has_file: boolean;
     /** The extension the download gets; it decides the file's type, as for the preview. */
     extension: string | null;
+    /** The language the document is written in: en, so, or "other" (then not said). */
+    language: string;
   };
   /** The page's description (the document's, or the page's sentence for one without). */
   description: string;
@@ -74,6 +76,8 @@ export function documentJsonLd(input: DocumentMetaInput): Record<string, unknown
     datePublished: doc.created_at,
     dateModified: doc.updated_at,
     genre: doc.category,
+    // BCP 47, as schema.org asks; "other" names no language, so nothing is claimed.
+    ...(doc.language === "en" || doc.language === "so" ? { inLanguage: doc.language } : {}),
     ...(doc.tags.length > 0 ? { keywords: doc.tags } : {}),
     ...(image ? { image: image.url } : {}),
     isAccessibleForFree: true,
