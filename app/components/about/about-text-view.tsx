@@ -1,18 +1,16 @@
-import { useLingui } from "@lingui/react";
-import { type AboutBlock, type AboutListItem, aboutBlocks, aboutTextIn } from "~/lib/about-text";
+import { type AboutBlock, type AboutListItem, aboutBlocks } from "~/lib/about-text";
 
 /**
  * One section of the About text as paragraphs and lists (lib/about-text.ts). Everything is React
  * text, so whatever staff typed, markup included, is shown as written and never run as HTML.
- * The text staff wrote is shown as written; the default one in the page's language.
+ * The loader sends the text as the page shows it: what staff wrote as written, the default in the
+ * page's language (.server/settings/about-defaults.ts).
  * "cards" shows a list as a grid of cards, each labelled item's heading on top (How to Use).
  */
 export function AboutTextView({ text, variant = "plain" }: { text: string; variant?: "plain" | "cards" }) {
-  // The default text (staff wrote none) is the portal's own, shown in the page's language.
-  const { i18n } = useLingui();
   return (
     <div className="space-y-3 text-slate-700">
-      {aboutBlocks(aboutTextIn(text, i18n)).map((block, i) => (
+      {aboutBlocks(text).map((block, i) => (
         // The blocks have no identity but their place, and the list is re-made from the text each render.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <Block key={i} block={block} variant={variant} />

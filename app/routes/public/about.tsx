@@ -2,7 +2,9 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { app } from "~/.server/context";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { readAboutText } from "~/.server/settings/about.service";
+import { aboutTextsIn } from "~/.server/settings/about-defaults";
 import { AboutTextView } from "~/components/about/about-text-view";
 import { documentsTab } from "~/components/home/about-content";
 import { pageI18n } from "~/lib/i18n/page-i18n";
@@ -17,9 +19,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-/** The text of Overview, Key Tasks and How to Use is edited by admins on the Settings screen. */
-export async function loader() {
-  return { about: await readAboutText(app()) };
+/**
+ * The text of Overview, Key Tasks and How to Use is edited by admins on the Settings screen; the
+ * default one is sent in the reader's language.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { about: aboutTextsIn(await readAboutText(app()), i18nFor(requestLanguage(request))) };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { listPublicDashboards } from "~/.server/dashboards/dashboards.service";
 import { latestPublished, publishedCounts } from "~/.server/documents/documents.service";
 import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { readAboutText } from "~/.server/settings/about.service";
+import { aboutTextsIn } from "~/.server/settings/about-defaults";
 import { publicContacts } from "~/.server/site/site.service";
 import { CategoryBadge, TagList } from "~/components/documents/document-card";
 import { aboutTabs } from "~/components/home/about-content";
@@ -42,11 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     listPublicDashboards(ctx),
     readAboutText(ctx),
   ]);
+  const i18n = i18nFor(requestLanguage(request));
   return {
     latest,
     // In the reader's language, as the footer's (routes/public/layout.tsx).
-    contacts: contactsText(contacts, i18nFor(requestLanguage(request))),
-    about,
+    contacts: contactsText(contacts, i18n),
+    about: aboutTextsIn(about, i18n),
     counts: {
       reports: counts.byCategory.Report ?? 0,
       guidelines: counts.byCategory.Guideline ?? 0,
