@@ -97,7 +97,7 @@ export function SystemStatus({ status }: { status: StatusValues }) {
   const rows = [
     { key: "database", term: t`Database`, value: `${status.engine}, ${formatBytes(status.databaseBytes, i18n)}` },
     { key: "storage", term: t`Storage used`, value: t`${size} in stored documents and attachments (${driver})` },
-    { key: "uptime", term: t`Uptime`, value: formatUptime(status.uptimeSeconds) },
+    { key: "uptime", term: t`Uptime`, value: formatUptime(status.uptimeSeconds, i18n) },
     { key: "version", term: t`Version`, value: `v${status.version}` },
   ];
   return (

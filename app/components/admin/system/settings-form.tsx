@@ -125,6 +125,7 @@ function GeneralTab({ values, state }: { values: SiteSettings; state: FormState 
 }
 
 function SystemTab({ facts }: { facts: SystemFacts }) {
+  const { i18n } = useLingui();
   return (
     <dl className="grid gap-2 text-sm sm:grid-cols-[12rem_1fr]">
       <dt className="font-medium text-slate-700">
@@ -134,7 +135,7 @@ function SystemTab({ facts }: { facts: SystemFacts }) {
       <dt className="font-medium text-slate-700">
         <Trans>Uptime</Trans>
       </dt>
-      <dd>{formatUptime(facts.uptimeSeconds)}</dd>
+      <dd>{formatUptime(facts.uptimeSeconds, i18n)}</dd>
       <dt className="font-medium text-slate-700">
         <Trans>File storage</Trans>
       </dt>
