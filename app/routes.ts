@@ -95,6 +95,9 @@ export default [
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
   route("sitemaps/:file", "routes/sitemap.ts", { id: "sitemap-file" }),
+  // Atom and RSS of any public list's state (decision 0034): /feeds/atom?category=Report&q=…
+  route("feeds/atom", "routes/feeds.ts", { id: "feed-atom" }),
+  route("feeds/rss", "routes/feeds.ts", { id: "feed-rss" }),
   // Data-saver mode's switch (issue 13 item 5): a cookie set by a form post, so it works without JavaScript.
   route("preferences/data-saver", "routes/preferences-data-saver.ts"),
   // The language switch (issue 14): a cookie set by a plain form post, with or without JavaScript.

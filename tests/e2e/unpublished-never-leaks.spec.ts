@@ -108,6 +108,10 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       // What crawlers read (decision 0032): every published document's address is in the sitemap.
       "/robots.txt",
       "/sitemap.xml",
+      // Feeds of searches that would find the draft (decision 0034); the plain feeds are found from the pages' heads.
+      `/feeds/atom?q=${BODY_WORD}`,
+      `/feeds/rss?q=${TAG}`,
+      "/feeds/atom?q=canary&category=Other",
     ];
     const queue = [...seeds];
     const seen = new Set<string>();
@@ -126,10 +130,10 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       const asked = [...new URL(next, portal.url).searchParams.values()].join("\n");
       for (const secret of forbidden) if (!asked.includes(secret)) expect(body, `${next} mentions the draft`).not.toContain(secret);
       if (/[?&]q=/.test(next) && type.includes("json")) expect(JSON.parse(body), `${next} finds the draft`).toEqual([]);
-      // The sitemap's addresses are absolute (its files', when it is an index, too).
+      // The sitemap's addresses are absolute (its files', when it is an index, too), and so are a feed's links.
       if (type.includes("xml")) {
-        for (const [, loc] of body.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-          const url = new URL(loc!.replaceAll("&amp;", "&"));
+        for (const [, , text, href] of body.matchAll(/<(loc|link|guid[^>]*)>([^<]+)<\/(?:loc|link|guid)>|\shref="([^"]+)"/g)) {
+          const url = new URL((text ?? href)!.replaceAll("&amp;", "&"));
           if (url.origin === portal.url && !seen.has(url.pathname)) queue.push(`${url.pathname}${url.search}`);
         }
         continue;
@@ -142,6 +146,9 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       }
     }
     expect(seen.size, "the crawl reached the public side").toBeGreaterThan(60);
+    // The feeds are found as a reader finds them: the pages' heads and the Follow link (decision 0034).
+    for (const feed of ["/feeds/atom", "/feeds/rss", "/feeds/atom?category=Report", "/feeds/rss?category=Policy"])
+      expect(seen.has(feed), `the crawl found ${feed}`).toBe(true);
 
     for (const direct of [
       `/document/${id}`,

@@ -33,6 +33,8 @@ const CACHEABLE_PATHS: readonly RegExp[] = [
   // For crawlers (decision 0032): a sitemap file walks up to 50,000 documents; repeats are served from here.
   /^\/(?:robots\.txt|sitemap\.xml)$/,
   /^\/sitemaps\/\d+\.xml$/,
+  // The feeds (decision 0034): readers poll them; emptied with the rest on every change.
+  /^\/feeds\/(?:atom|rss)$/,
 ];
 
 export function isCacheablePath(pathname: string): boolean {

@@ -5,6 +5,7 @@ import { FileText } from "lucide";
 import { LineIcon } from "~/components/ui/line-icon";
 import type { Category } from "~/lib/categories";
 import type { ListData } from "~/lib/document-query";
+import { feedHref } from "~/lib/feeds";
 import { ListCard, type ListCardItem } from "./list-card";
 import { ListControls } from "./list-controls";
 import { ListSearchForm } from "./list-search-form";
@@ -79,7 +80,7 @@ export type ListPageData = ListData<ListCardItem>;
  * page, and the list refreshes itself.
  */
 export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderData: ListPageData | ListLoadFailed }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const data = useListRefresh(loaderData, { title: t`Error`, description: t(page.loadError) });
   const list = listState(page.path, data.query);
   const pages = useLoadedPages(data, list);
@@ -88,7 +89,13 @@ export function ListPage({ page, loaderData }: { page: ListPageConfig; loaderDat
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t(page.title)}</h1>
-      <ListSearchForm list={list} id={`${name}-search`} label={t(page.searchLabel)} placeholder={t(page.placeholder)} />
+      <ListSearchForm
+        list={list}
+        id={`${name}-search`}
+        label={t(page.searchLabel)}
+        placeholder={t(page.placeholder)}
+        feed={feedHref("atom", data.query, page.category, i18n.locale)}
+      />
       <ListControls list={list} facets={data.facets} total={data.page.total} status={t(page.countLine(data.page.total))} />
 
       {pages.items.length === 0 ? (

@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { Search } from "lucide";
+import { Rss, Search } from "lucide";
 import { Form } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass, inputClass } from "../ui/styles";
@@ -9,8 +9,22 @@ import { useLiveSearch } from "./use-live-search";
 /**
  * A list's search box: a GET form that keeps the list's other filters and its sort (works without
  * JavaScript, shareable address); with JavaScript the server is asked again once typing pauses.
+ * Beside it, "Follow": a plain link to the Atom feed of the list's current state (`feed`,
+ * lib/feeds.ts; decision 0034). On a narrow screen only its icon shows; its name stays.
  */
-export function ListSearchForm({ list, id, label, placeholder }: { list: ListState; id: string; label: string; placeholder: string }) {
+export function ListSearchForm({
+  list,
+  id,
+  label,
+  placeholder,
+  feed,
+}: {
+  list: ListState;
+  id: string;
+  label: string;
+  placeholder: string;
+  feed: string;
+}) {
   const search = useLiveSearch(list.query.q, (q) => list.href({ q }));
   return (
     <Form method="get" action={list.path} role="search" className="mt-6 flex gap-2" onSubmit={search.onSubmit}>
@@ -33,6 +47,12 @@ export function ListSearchForm({ list, id, label, placeholder }: { list: ListSta
       <button type="submit" className={buttonClass.primary}>
         <Trans>Search</Trans>
       </button>
+      <a href={feed} type="application/atom+xml" rel="alternate" className={`${buttonClass.secondary} shrink-0`}>
+        <LineIcon name="rss" icon={Rss} className="h-4 w-4" />
+        <span className="sr-only sm:not-sr-only">
+          <Trans>Follow</Trans>
+        </span>
+      </a>
     </Form>
   );
 }

@@ -12,11 +12,12 @@ import { ListPaging, useLoadedPages } from "~/components/documents/load-more";
 import { keepListOnFailure, useListRefresh } from "~/components/documents/use-list-refresh";
 import { LineIcon } from "~/components/ui/line-icon";
 import { isFiltered } from "~/lib/document-query";
+import { feedHref, feedMeta } from "~/lib/feeds";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/documents";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, data }) => {
   const i18n = pageI18n();
   return [
     { title: siteTitle(matches, i18n._(msg`Document Library`)) },
@@ -24,6 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       name: "description",
       content: i18n._(msg`Reports, guidelines, policies, training material and templates of the CCCM cluster in Somalia.`),
     },
+    // The feeds of the list as it is shown (decision 0034); none while the list failed to load.
+    ...feedMeta(data && "feeds" in data ? data.feeds : undefined),
   ];
 };
 
@@ -34,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const clientLoader = (args: Route.ClientLoaderArgs) => keepListOnFailure(args);
 
 export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const data = useListRefresh(loaderData, { title: t`Error`, description: t`Failed to load documents` });
   const total = data.page.total;
   const list = listState("/documents", data.query);
@@ -54,7 +57,13 @@ export default function DocumentLibrary({ loaderData }: Route.ComponentProps) {
         </span>
       </div>
 
-      <ListSearchForm list={list} id="library-search" label={t`Search documents`} placeholder={t`Search documents...`} />
+      <ListSearchForm
+        list={list}
+        id="library-search"
+        label={t`Search documents`}
+        placeholder={t`Search documents...`}
+        feed={feedHref("atom", data.query, null, i18n.locale)}
+      />
       <CategoryFilter list={list} counts={data.facets?.category ?? []} />
       <ListControls list={list} facets={data.facets} total={total} status={null} />
 

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { app } from "~/.server/context";
 import { listPublicDashboards } from "~/.server/dashboards/dashboards.service";
 import { latestPublished, publishedCounts } from "~/.server/documents/documents.service";
+import { feedLinks } from "~/.server/feeds/feed-links";
 import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { readAboutText } from "~/.server/settings/about.service";
 import { aboutTextsIn } from "~/.server/settings/about-defaults";
@@ -16,12 +17,14 @@ import { ContactList } from "~/components/layout/public-footer";
 import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass } from "~/components/ui/styles";
 import { Tabs } from "~/components/ui/tabs";
+import { EMPTY_FILTERS } from "~/lib/document-query";
+import { feedMeta } from "~/lib/feeds";
 import { formatLongDate } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { contactsText, SITE_LONG_NAME, siteTitle } from "~/lib/site";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, data }) => {
   const i18n = pageI18n();
   return [
     { title: siteTitle(matches, i18n._(msg`Information Portal`)) },
@@ -29,6 +32,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       name: "description",
       content: i18n._(msg`Reports, guidance and dashboards of the Camp Coordination and Camp Management cluster in Somalia.`),
     },
+    // The latest publications as feeds (decision 0034): every published document, newest first.
+    ...feedMeta(data?.feeds),
   ];
 };
 
@@ -46,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const i18n = i18nFor(requestLanguage(request));
   return {
     latest,
+    feeds: feedLinks(request, EMPTY_FILTERS),
     // In the reader's language, as the footer's (routes/public/layout.tsx).
     contacts: contactsText(contacts, i18n),
     about: aboutTextsIn(about, i18n),

@@ -2,15 +2,21 @@ import { app } from "~/.server/context";
 import { loadCategoryList } from "~/.server/documents/list-loader";
 import { LIST_PAGES, ListPage } from "~/components/documents/list-page";
 import { keepListOnFailure } from "~/components/documents/use-list-refresh";
+import { feedMeta } from "~/lib/feeds";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/standards";
 
 const page = LIST_PAGES.standards;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, data }) => {
   const i18n = pageI18n();
-  return [{ title: siteTitle(matches, i18n._(page.title)) }, { name: "description", content: i18n._(page.metaDescription) }];
+  return [
+    { title: siteTitle(matches, i18n._(page.title)) },
+    { name: "description", content: i18n._(page.metaDescription) },
+    // The feeds of the list as it is shown (decision 0034); none while the list failed to load.
+    ...feedMeta(data && "feeds" in data ? data.feeds : undefined),
+  ];
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
