@@ -80,7 +80,8 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-start gap-3">
         <LineIcon name="folder-open" icon={FolderOpen} className="mt-1 h-7 w-7 shrink-0 text-brand-700" />
-        <div className="min-w-0 flex-1">
+        {/* A real basis (not flex-1's 0): on a phone "Download all" wraps below instead of squeezing the name to nothing. */}
+        <div className="min-w-0 flex-1 basis-60">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold">{folder.name}</h1>
             <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm font-medium text-brand-800">
