@@ -104,6 +104,11 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       "/api/public/documents",
       `/api/public/documents?q=${TAG}`,
       "/api/public/documents?category=Other",
+      // The described API (decision 0035): its page links every example, its document names ids.
+      "/api",
+      "/api/openapi.json",
+      `/api/public/documents/facets?tag=${TAG}`,
+      "/api/public/documents/facets",
       `/shared/folder/${folder.share_token}`,
       // What crawlers read (decision 0032): every published document's address is in the sitemap.
       "/robots.txt",
@@ -153,6 +158,7 @@ test("a draft never leaks to anonymous visitors", async ({ browser }) => {
       `/document/${id}/text`,
       `/document/${id}/text?q=${BODY_WORD}`,
       `/api/documents/${id}/thumbnail`,
+      `/api/public/documents/${id}`,
     ]) {
       const res = await fetch(`${portal.url}${direct}`, { redirect: "manual" });
       expect(res.status, direct).toBe(404);
