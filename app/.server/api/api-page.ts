@@ -64,7 +64,7 @@ export interface OpenApiParameter {
   in: string;
   description?: string;
   schema: { enum?: string[]; type?: string };
-  examples?: Record<string, { value: string | string[] }>;
+  examples?: Record<string, { value: string | number | string[] }>;
 }
 interface OpenApiOperation {
   operationId: string;
@@ -82,7 +82,7 @@ export function exampleHref(path: string, parameters: OpenApiParameter[], name: 
     const value = p.examples?.[name]?.value;
     if (value === undefined) continue;
     if (p.in === "path") href = href.replace(`{${p.name}}`, encodeURIComponent(String(value)));
-    else for (const one of Array.isArray(value) ? value : [value]) query.append(p.name, one);
+    else for (const one of Array.isArray(value) ? value : [value]) query.append(p.name, String(one));
   }
   const search = query.toString();
   return search ? `${href}?${search}` : href;

@@ -105,6 +105,12 @@ for (const engine of testEngines()) {
       let requested = 0;
       for (const [path, { get: op }] of Object.entries(document.paths)) {
         const parameters = op.parameters ?? [];
+        // Every parameter example fits the parameter's own schema.
+        for (const p of parameters)
+          for (const [name, example] of Object.entries(p.examples ?? {})) {
+            const validate = ajv.compile(p.schema);
+            expect(validate(example.value) ? [] : validate.errors, `${op.operationId} ${p.name} ${name}`).toEqual([]);
+          }
         const cases = Object.entries(op.responses).flatMap(([status, response]) => {
           const media = response.content["application/json"];
           const examples = Object.entries(media.examples ?? {});

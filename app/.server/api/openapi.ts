@@ -275,15 +275,18 @@ export async function buildOpenApi(ctx: AppContext, { i18n, origin }: OpenApiOpt
     for (const [name, field] of Object.entries(op.query?.shape ?? {})) {
       const text = texts[name];
       const used = op.examples.filter((e) => e.query?.[name] !== undefined);
+      const schema = parameterSchema(field as z.ZodType);
+      // An example's value has the parameter's type (12, not "12"), as the address carries it.
+      const typed = (value: string | string[] | undefined) => (schema.type === "integer" ? Number(value) : value);
       parameters.push({
         name,
         in: "query",
         required: false,
         ...(text ? { description: i18n._(text) } : {}),
-        schema: parameterSchema(field as z.ZodType),
+        schema,
         ...(isArrayParam(field as z.ZodType) ? { style: "form", explode: true } : {}),
         ...(used.length
-          ? { examples: Object.fromEntries(used.map((e) => [e.name, { summary: i18n._(e.summary), value: e.query?.[name] }])) }
+          ? { examples: Object.fromEntries(used.map((e) => [e.name, { summary: i18n._(e.summary), value: typed(e.query?.[name]) }])) }
           : {}),
       });
     }
