@@ -16,6 +16,8 @@ export default [
     route("dashboards/:id", "routes/public/dashboard-view.tsx"),
     route("shared/folder/:token", "routes/public/shared-folder.tsx"),
     route("about", "routes/public/about.tsx"),
+    // The public API for developers, readable without JavaScript (decision 0035).
+    route("api", "routes/public/api-docs.tsx"),
     // Public tool, no sign-in (admin-and-sharing section 2).
     route("tools/url-decoder", "routes/tools/url-decoder.tsx"),
     route("unauthorized", "routes/public/unauthorized.tsx"),
@@ -79,7 +81,13 @@ export default [
   // File downloads: the current path and the legacy one (ARCHITECTURE.md section 4).
   route("api/documents/:id/download", "routes/api/document-download.ts", { id: "document-download" }),
   route("api/document/:id/download/file", "routes/api/document-download.ts", { id: "document-download-legacy" }),
+  // The public JSON API (decision 0035): published data only, described at /api/openapi.json and /api.
   route("api/public/documents", "routes/api/public-documents.ts"),
+  route("api/public/documents/facets", "routes/api/public-document-facets.ts"),
+  route("api/public/documents/:id", "routes/api/public-document.ts"),
+  route("api/public/dashboards", "routes/api/public-dashboards.ts"),
+  route("api/public/dashboards/:id", "routes/api/public-dashboard.ts"),
+  route("api/openapi.json", "routes/api/openapi-json.ts"),
   // "Download all" of a shared folder: its published files as one ZIP (decision 0033).
   route("shared/folder/:token/zip", "routes/api/shared-folder-zip.ts"),
   // Signed, short-lived file links for preview and download (ARCHITECTURE.md decision 6).

@@ -34,6 +34,8 @@ test.beforeAll(async () => {
     "/dashboards",
     `/dashboards/${dashboard.id}`,
     "/about",
+    // The public API's page for developers (decision 0035).
+    "/api",
     `/document/${doc.id}`,
     `/document/${doc.id}?preview=1`,
     "/document/00000000-0000-4000-8000-000000000000",
