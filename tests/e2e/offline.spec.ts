@@ -120,6 +120,10 @@ test("pages read and documents saved open offline; a page not read shows the off
   await page.goto(url("/guidelines"));
   await expect(page).toHaveURL(url(`/offline?from=${encodeURIComponent("/guidelines")}`));
   await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  // The same from a kept page by a link (a client-side navigation, whose data is not kept).
+  await page.goto(url("/about"));
+  await page.getByRole("link", { name: "Standards", exact: true }).first().click();
+  await expect(page).toHaveURL(url(`/offline?from=${encodeURIComponent("/standards")}`));
   await page.getByRole("link", { name: "Saved documents" }).click();
 
   // The Saved page (kept at install) lists both, with their sizes; removing one frees its space.

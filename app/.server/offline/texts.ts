@@ -50,6 +50,5 @@ export function offlinePageTexts(i18n: I18n) {
       msg`This page has not been saved on this device. The documents you saved and the pages you read recently can still be opened.`,
     ),
     savedLink: i18n._(msg`Saved documents`),
-    home: i18n._(msg`Home page`),
   };
 }

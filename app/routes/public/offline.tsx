@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { offlinePageTexts } from "~/.server/offline/texts";
@@ -29,7 +30,7 @@ export default function OfflinePage({ loaderData }: Route.ComponentProps) {
           {texts.savedLink}
         </a>
         <Link to="/" className={buttonClass.secondary}>
-          {texts.home}
+          <Trans>Go to the home page</Trans>
         </Link>
       </div>
     </div>
