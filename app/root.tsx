@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { contentSecurityHeader } from "./.server/http/content-security";
 import { varyOnReaderHeaders } from "./.server/http/data-saver";
@@ -94,6 +94,11 @@ export default function App() {
 /** Unexpected failures: a plain apology, never details (they are in the server log). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { i18n } = useLingui();
+  // Offline, a page's data not on the device fails to load: the whole page is asked for instead,
+  // which the service worker answers with the kept page or its offline page (decision 0036).
+  useEffect(() => {
+    if (error instanceof TypeError && !navigator.onLine) window.location.reload();
+  }, [error]);
   const closed = isRouteErrorResponse(error) && error.status === 503 ? (error.data as MaintenanceClosed | null) : null;
   if (closed?.maintenance) {
     // Live updates reload the page when maintenance ends; not in data-saver mode (no stream there).
