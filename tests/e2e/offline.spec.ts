@@ -173,6 +173,10 @@ test("nothing of the admin portal, nor any page seen signed in, is kept; signing
   await page.goto(url("/reports"));
   await signInDemo(page, portal.url);
   for (const pathname of ["/admin/documents", "/admin/users", "/admin/folders", "/about"]) await page.goto(url(pathname));
+  // Signed in, a document's page offers no "Save for offline": nothing seen signed in is kept.
+  await page.goto(url(`/document/${other}`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save for offline" })).toHaveCount(0);
   // A client-side navigation inside the admin portal too (its `.data` requests).
   await page.goto(url("/admin"));
   await page.locator('a[href="/admin/documents"]').first().click();

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, FileX, Mail } from "lucide";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { sessionToken } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { documentDetailView } from "~/.server/documents/detail";
 import { siteOrigin } from "~/.server/http/origins";
@@ -101,8 +102,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     supportEmail: supportEmail(contacts),
     pathname: url.pathname,
     previewOpen: preview.open,
-    // "Save for offline" (decision 0036), not on a share-token address: a revoked link must stop working.
-    offlineTexts: byToken ? null : saveButtonTexts(i18nFor(requestLanguage(request))),
+    // "Save for offline" (decision 0036), not on a share-token address (a revoked link must stop
+    // working), nor for a signed-in visit: nothing seen signed in is kept on the device.
+    offlineTexts: byToken || sessionToken(request) !== null ? null : saveButtonTexts(i18nFor(requestLanguage(request))),
   };
 }
 
