@@ -35,9 +35,12 @@ export function watchTypedFields(): void {
 export function restoreTypedFields(): void {
   document.removeEventListener("input", remember, true);
   for (const [field, value] of typed) {
-    if (!field.isConnected || field.value === value) continue;
-    // The prototype's setter: React tracks the value it set through the element's own property,
-    // and only sees an `input` event as a change when the value moved behind its back.
+    if (!field.isConnected) continue;
+    // React notes the value it last saw through the element's own `value` property and treats an
+    // `input` event as a change only when the value moved behind its back: the field is emptied
+    // through that property, then given the typed text through the prototype's setter. (Whether
+    // the DOM still shows the text at this point depends on re-renders React may still make.)
+    field.value = "";
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
     field.dispatchEvent(new Event("input", { bubbles: true }));
   }
