@@ -1,14 +1,24 @@
 /**
  * The browser's start: React Router's own entry, after one step. The page's language's messages
  * are loaded first (decision 0031), so that hydration renders the same words the server sent; the
- * page is already painted and readable meanwhile.
+ * page is already painted and readable meanwhile, and what the reader types in it meanwhile is
+ * kept through hydration (lib/typed-before-hydration.ts).
  */
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { activatePageLanguage } from "./lib/i18n/client-catalogues";
+import { restoreTypedFields, watchTypedFields } from "./lib/typed-before-hydration";
+
+/** Rendered after the router: its effect runs once the whole page has hydrated. */
+function Hydrated(): null {
+  useEffect(restoreTypedFields, []);
+  return null;
+}
+
+watchTypedFields();
 
 void activatePageLanguage().then(() => {
   startTransition(() => {
@@ -17,6 +27,7 @@ void activatePageLanguage().then(() => {
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <HydratedRouter />
+          <Hydrated />
         </I18nProvider>
       </StrictMode>,
     );
