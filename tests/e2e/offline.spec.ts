@@ -81,7 +81,7 @@ async function fileBytes(page: Page, href: string, range?: string) {
 
 test("pages read and documents saved open offline; a page not read shows the offline page", async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext();
+  const context = await browser.newContext({ serviceWorkers: "allow" });
   const page = await withWorker(context);
   const read = ["/about", "/reports", `/document/${withText}`];
   for (const pathname of read) await page.goto(url(pathname));
@@ -150,7 +150,7 @@ test("pages read and documents saved open offline; a page not read shows the off
 });
 
 test("a save that does not fit is refused, and the refusal says why", async ({ browser }) => {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ serviceWorkers: "allow" });
   const page = await withWorker(context);
   // The browser's own quota, as a full phone has it: less than what is used already.
   const cdp = await context.newCDPSession(page);
@@ -168,7 +168,7 @@ test("a save that does not fit is refused, and the refusal says why", async ({ b
 });
 
 test("nothing of the admin portal, nor any page seen signed in, is kept; signing out drops the pages", async ({ browser }) => {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ serviceWorkers: "allow" });
   const page = await withWorker(context);
   await page.goto(url("/reports"));
   await signInDemo(page, portal.url);
