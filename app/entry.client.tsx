@@ -6,18 +6,14 @@
  */
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { StrictMode, startTransition, useEffect } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { activatePageLanguage } from "./lib/i18n/client-catalogues";
-import { restoreTypedFields, watchTypedFields } from "./lib/typed-before-hydration";
+import { watchTypedFields } from "./lib/typed-before-hydration";
 
-/** Rendered after the router: its effect runs once the whole page has hydrated. */
-function Hydrated(): null {
-  useEffect(restoreTypedFields, []);
-  return null;
-}
-
+// Restored by the root route once hydrated (root.tsx): the tree must stay the server's, or the
+// ids React makes (useId) would differ from the page's.
 watchTypedFields();
 
 void activatePageLanguage().then(() => {
@@ -27,7 +23,6 @@ void activatePageLanguage().then(() => {
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <HydratedRouter />
-          <Hydrated />
         </I18nProvider>
       </StrictMode>,
     );

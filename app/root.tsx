@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { contentSecurityHeader } from "./.server/http/content-security";
 import { varyOnReaderHeaders } from "./.server/http/data-saver";
@@ -18,6 +18,7 @@ import { LiveUpdates } from "./components/live/live-updates";
 import { PageIconSprite } from "./components/ui/page-sprite";
 import { useToastWanted } from "./components/ui/toast";
 import { loadAdminCatalogue } from "./lib/i18n/client-catalogues";
+import { restoreTypedFields } from "./lib/typed-before-hydration";
 
 // The request's language first, so that every text composed on the server is in it (decision
 // 0031); then the policy: it wraps every other answer, the maintenance page and refusals included.
@@ -88,6 +89,9 @@ function Toasts() {
 }
 
 export default function App() {
+  // Once the page has hydrated (a parent's effect runs after its children's): what the reader typed
+  // before it did is typed again (lib/typed-before-hydration.ts, watched from entry.client.tsx).
+  useEffect(restoreTypedFields, []);
   return <Outlet />;
 }
 
