@@ -30,6 +30,10 @@ export default defineConfig({
     // saying what it waited for (an element disabled, covered, moving), rather than as a bare test timeout.
     actionTimeout: 20_000,
     navigationTimeout: 60_000,
+    // The public pages register a service worker (decision 0036). `page.route` does not see the
+    // requests a worker makes, and a worker installing beside a test changes its timing: the
+    // specs test the pages themselves, and offline.spec.ts (which allows it) tests the worker.
+    serviceWorkers: "block",
     trace: "off",
     launchOptions: {
       executablePath,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { buildWorker } from "./server/build-worker";
 import { precompressFolder } from "./server/precompress";
 
 export default {
@@ -7,12 +8,16 @@ export default {
   // Middleware and typed context (see ARCHITECTURE.md section 5).
   future: { v8_middleware: true },
   /**
-   * Once both builds are written: brotli and gzip copies beside the browser files, which the
+   * Once both builds are written: the service worker (server/build-worker.ts), then brotli and gzip copies beside the browser files, which the
    * server sends as they are (server/built-assets.ts). Not a client-build plugin: the route
    * manifest (assets/manifest-*.js, read by every page) is written during the server build.
    */
   async buildEnd({ reactRouterConfig, viteConfig }) {
-    const { files, bytes, brotliBytes } = await precompressFolder(path.join(reactRouterConfig.buildDirectory, "client"));
+    const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    // The service worker first (decision 0036), so that it is precompressed with the rest.
+    const release = await buildWorker(clientDir);
+    viteConfig.logger.info(`service worker sw.js written for release ${release}`);
+    const { files, bytes, brotliBytes } = await precompressFolder(clientDir);
     const kB = (n: number) => `${Math.round(n / 1024)} kB`;
     viteConfig.logger.info(`${files} browser files precompressed: ${kB(bytes)}, ${kB(brotliBytes)} with brotli`);
   },

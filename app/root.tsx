@@ -98,6 +98,11 @@ export default function App() {
 /** Unexpected failures: a plain apology, never details (they are in the server log). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { i18n } = useLingui();
+  // Offline, a page's data not on the device fails to load: the whole page is asked for instead,
+  // which the service worker answers with the kept page or its offline page (decision 0036).
+  useEffect(() => {
+    if (error instanceof TypeError && !navigator.onLine) window.location.reload();
+  }, [error]);
   const closed = isRouteErrorResponse(error) && error.status === 503 ? (error.data as MaintenanceClosed | null) : null;
   if (closed?.maintenance) {
     // Live updates reload the page when maintenance ends; not in data-saver mode (no stream there).

@@ -21,6 +21,9 @@ export default [
     // Public tool, no sign-in (admin-and-sharing section 2).
     route("tools/url-decoder", "routes/tools/url-decoder.tsx"),
     route("unauthorized", "routes/public/unauthorized.tsx"),
+    // Offline reading (decision 0036): what this device keeps, and what the service worker shows when a page is not kept.
+    route("saved", "routes/public/saved.tsx"),
+    route("offline", "routes/public/offline.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

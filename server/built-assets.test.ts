@@ -61,6 +61,7 @@ describe("built assets over HTTP", () => {
     fs.writeFileSync(path.join(dir, "assets", "photo-AbC123.png"), image);
     fs.writeFileSync(path.join(dir, "assets", "tiny-AbC123.txt"), "ok");
     fs.writeFileSync(path.join(dir, "favicon.svg"), icon);
+    fs.writeFileSync(path.join(dir, "sw.js"), "self.addEventListener('fetch', () => {});");
     fs.mkdirSync(path.join(dir, ".vite"));
     fs.writeFileSync(path.join(dir, ".vite", "manifest.json"), "{}");
     await precompressFolder(dir);
@@ -153,6 +154,13 @@ describe("built assets over HTTP", () => {
     }
     expect(full.headers["content-type"]).toBe("image/svg+xml");
     expect(full.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("sends the service worker as JavaScript to be checked again every time (decision 0036)", async () => {
+    const worker = await get("/sw.js", {});
+    expect(worker.status).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/javascript/);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
   });
 
   it("sends files without copies as they are, without Vary", async () => {

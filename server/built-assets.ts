@@ -31,6 +31,11 @@ interface Asset {
 const FINGERPRINTED = "public, max-age=31536000, immutable";
 /** The rest (the icon) keeps its name from build to build. */
 const NAMED = "public, max-age=3600";
+/**
+ * The service worker (decision 0036): asked again on every check, so a new release reaches the
+ * readers as soon as it is served (browsers cap a worker's freshness at a day anyway).
+ */
+const WORKER = "no-cache";
 
 /** The answers this module sent: the compression middleware leaves them alone (server/http.ts). */
 const answered = new WeakSet<ServerResponse>();
@@ -65,7 +70,7 @@ export function readBuiltAssets(clientDir: string): Map<string, Asset> {
     const urlPath = `/${name.split(path.sep).join("/")}`;
     assets.set(urlPath, {
       ext: path.extname(name),
-      cacheControl: urlPath.startsWith("/assets/") ? FINGERPRINTED : NAMED,
+      cacheControl: urlPath.startsWith("/assets/") ? FINGERPRINTED : urlPath === "/sw.js" ? WORKER : NAMED,
       identity: variant(fs.readFileSync(file)),
       encoded,
     });

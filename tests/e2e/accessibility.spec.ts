@@ -41,6 +41,8 @@ test.beforeAll(async () => {
     "/document/00000000-0000-4000-8000-000000000000",
     `/shared/folder/${folder.share_token}`,
     "/unauthorized",
+    "/saved",
+    "/offline",
     "/no-such-page",
     "/admin/login",
   ];

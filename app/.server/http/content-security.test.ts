@@ -32,6 +32,10 @@ describe("the Content-Security-Policy", () => {
     expect(policy.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
   });
 
+  it("lets the site's own service worker register (decision 0036), with or without a nonce", () => {
+    for (const nonce of ["abc", null]) expect(contentSecurityPolicy({ nonce, frameOrigins: new Set() })).toContain("worker-src 'self';");
+  });
+
   it("frames only the https hosts a page's loader allowed, each once", async () => {
     const context = loadContextWithNonce("n");
     allowFrameOf(context, "https://grafana.example.org:8443/d/1?x=1");

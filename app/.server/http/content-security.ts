@@ -52,6 +52,9 @@ export function contentSecurityPolicy(policy: PagePolicy): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "connect-src 'self'",
+    // The service worker (/sw.js, decision 0036): without this, workers fall back to script-src,
+    // where 'strict-dynamic' leaves no source a registration's script could come from.
+    "worker-src 'self'",
     // 'self': document previews frame the app's own file links.
     ["frame-src 'self'", ...[...frameOrigins].sort()].join(" "),
     "object-src 'none'",

@@ -2,11 +2,14 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, FileX, Mail } from "lucide";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { sessionToken } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { documentDetailView } from "~/.server/documents/detail";
 import { siteOrigin } from "~/.server/http/origins";
 import { requestMeta } from "~/.server/http/request-meta";
 import { keepHeaders } from "~/.server/http/response-headers";
+import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
+import { saveButtonTexts } from "~/.server/offline/texts";
 import { limitShareLookup } from "~/.server/shares/share-limit";
 import { publicContacts } from "~/.server/site/site.service";
 import { DocumentFacts } from "~/components/documents/document-facts";
@@ -15,6 +18,7 @@ import { DownloadButton } from "~/components/documents/download-button";
 import { Preview } from "~/components/documents/preview";
 import { ShareDialog } from "~/components/documents/share-dialog";
 import { useDataSaver } from "~/components/layout/data-saver";
+import { SaveOffline } from "~/components/offline/save-offline";
 import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass } from "~/components/ui/styles";
 import { categoryLabel } from "~/lib/category-names";
@@ -98,6 +102,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     supportEmail: supportEmail(contacts),
     pathname: url.pathname,
     previewOpen: preview.open,
+    // "Save for offline" (decision 0036), not on a share-token address (a revoked link must stop
+    // working), nor for a signed-in visit: nothing seen signed in is kept on the device.
+    offlineTexts: byToken || sessionToken(request) !== null ? null : saveButtonTexts(i18nFor(requestLanguage(request))),
   };
 }
 
@@ -175,6 +182,17 @@ function DocumentView({ view }: { view: FoundData }) {
                 className="w-full sm:w-auto"
               />
               {textFirst ? null : textLink}
+              {view.offlineTexts && doc.size !== null ? (
+                <SaveOffline
+                  texts={view.offlineTexts}
+                  request={{
+                    documentId: doc.id,
+                    title: doc.title,
+                    size: doc.size,
+                    text: view.textChars ? { href: `/document/${doc.id}/text`, chars: view.textChars } : null,
+                  }}
+                />
+              ) : null}
             </div>
           ) : (
             <div className="flex gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">

@@ -9,6 +9,7 @@ import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintena
 import { PublicFooter } from "~/components/layout/public-footer";
 import { PublicHeader } from "~/components/layout/public-header";
 import { LiveUpdates } from "~/components/live/live-updates";
+import { useOfflineWorker } from "~/components/offline/register-worker";
 import { contactsText, menuText } from "~/lib/site";
 import { MAINTENANCE_RETRY_AFTER_S, siteDescriptionText, siteNameText } from "~/lib/site-settings";
 import type { Route } from "./+types/layout";
@@ -60,6 +61,8 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  // Pages a reader opened stay readable offline (decision 0036).
+  useOfflineWorker();
   if (loaderData.maintenance === "closed") {
     return (
       <>
