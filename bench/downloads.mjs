@@ -17,7 +17,7 @@
  * dropped); the file reader is off (READ_FILES=false) so it does not read the file meanwhile.
  * Bounded in time (5 minutes), and only the processes started here are stopped, by id.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -25,16 +25,15 @@ import { parseArgs } from "node:util";
 import {
   cleanupRegistry,
   cpuSeconds,
+  createAdmin,
   ensureBuild,
-  portalArgv,
   printTable,
-  root,
   signIn,
   snapshotBuild,
   startServer,
   tempDataDir,
 } from "./support.mjs";
-import { documentForm, paddedPdf, uploadRequest, uploadSucceeded } from "./uploads.mjs";
+import { paddedPdf, uploadOrFail } from "./uploads.mjs";
 
 const FILE_BYTES = 50 * 1000 * 1000;
 const EMAIL = "downloads@example.org";
@@ -124,25 +123,6 @@ function download(url, headers, status, length) {
   });
 }
 
-/** @param {string} url @param {string} cookie @param {Buffer} pdf */
-function upload(url, cookie, pdf) {
-  const form = documentForm(pdf, TITLE);
-  return new Promise((resolve, reject) => {
-    const req = uploadRequest(url, cookie, form);
-    req.setTimeout(120_000, () => req.destroy(new Error("upload timed out")));
-    req.on("response", (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () =>
-        uploadSucceeded(res.statusCode, text) ? resolve(undefined) : reject(new Error(`upload refused: ${res.statusCode}`)),
-      );
-    });
-    req.on("error", reject);
-    req.end(form.body);
-  });
-}
-
 /** The largest stored file under DATA_DIR/files: the one just uploaded. @param {string} dir */
 function largestFile(dir) {
   let best = { file: "", size: -1 };
@@ -170,19 +150,11 @@ async function main() {
   const dataDir = tempDataDir();
   cleanups.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const env = { NODE_ENV: "production", DATABASE_URL: "", S3_BUCKET: "", READ_FILES: "false" };
-  const [cmd = "", ...argv] = portalArgv("admin:create", ["--email", EMAIL], { bundle: build.bundle });
-  const created = spawnSync(cmd, argv, {
-    cwd: root,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    input: `${PASSWORD}\n`,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  if (created.status !== 0) throw new Error(`admin:create failed:\n${created.stdout}${created.stderr}`);
+  createAdmin(dataDir, EMAIL, PASSWORD, { env, bundle: build.bundle });
 
   const portal = await startServer(dataDir, { env, bundle: build.bundle });
   cleanups.add(() => portal.stop());
-  await upload(portal.url, await signIn(portal.url, EMAIL, PASSWORD), await paddedPdf(FILE_BYTES, TITLE));
+  await uploadOrFail(portal.url, await signIn(portal.url, EMAIL, PASSWORD), await paddedPdf(FILE_BYTES, TITLE), TITLE);
   const found = /** @type {Array<{ id: string, title: string }>} */ (
     await (await fetch(`${portal.url}/api/public/documents?q=${encodeURIComponent("bench-downloads")}`)).json()
   );

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { spawnSync } from "node:child_process";
 // @ts-check
 /**
  * Issue 15 item 5: "Download all" of a folder streams its ZIP without holding the files in
@@ -27,18 +26,17 @@ import Database from "better-sqlite3";
 import yauzl from "yauzl";
 import {
   cleanupRegistry,
+  createAdmin,
   ensureBuild,
   memory,
-  portalArgv,
   printTable,
   resetPeak,
-  root,
   signIn,
   snapshotBuild,
   startServer,
   tempDataDir,
 } from "./support.mjs";
-import { documentForm, paddedPdf, uploadRequest, uploadSucceeded } from "./uploads.mjs";
+import { paddedPdf, uploadOrFail } from "./uploads.mjs";
 
 const EMAIL = "folder-zip@example.org";
 const PASSWORD = "folder-zip-bench-password";
@@ -56,25 +54,6 @@ if (!(Number.isInteger(fileCount) && fileCount >= 1 && fileCount <= 2000)) throw
 if (!(fileMb > 0 && fileMb <= 40)) throw new Error("--mb must be from 0 to 40");
 
 const cleanups = cleanupRegistry("bench:zip", 10 * 60_000);
-
-/** @param {string} url @param {string} cookie @param {Buffer} pdf @param {string} title */
-function upload(url, cookie, pdf, title) {
-  const form = documentForm(pdf, title);
-  return new Promise((resolve, reject) => {
-    const req = uploadRequest(url, cookie, form);
-    req.setTimeout(120_000, () => req.destroy(new Error("upload timed out")));
-    req.on("response", (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () =>
-        uploadSucceeded(res.statusCode, text) ? resolve(undefined) : reject(new Error(`upload refused: ${res.statusCode}`)),
-      );
-    });
-    req.on("error", reject);
-    req.end(form.body);
-  });
-}
 
 /**
  * Downloads the ZIP into one buffer of its Content-Length, sampling the server's RSS meanwhile.
@@ -152,15 +131,7 @@ async function main() {
   const dataDir = tempDataDir();
   cleanups.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const env = { NODE_ENV: "production", DATABASE_URL: "", S3_BUCKET: "", READ_FILES: "false" };
-  const [cmd = "", ...argv] = portalArgv("admin:create", ["--email", EMAIL], { bundle: build.bundle });
-  const created = spawnSync(cmd, argv, {
-    cwd: root,
-    env: { ...process.env, ...env, DATA_DIR: dataDir },
-    input: `${PASSWORD}\n`,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  if (created.status !== 0) throw new Error(`admin:create failed:\n${created.stdout}${created.stderr}`);
+  createAdmin(dataDir, EMAIL, PASSWORD, { env, bundle: build.bundle });
 
   const portal = await startServer(dataDir, { env, bundle: build.bundle });
   cleanups.add(() => portal.stop());
@@ -179,7 +150,7 @@ async function main() {
         const title = `Bench file ${String(n).padStart(4, "0")}.pdf`;
         const pdf = await paddedPdf(Math.round(fileMb * MB), title);
         expected.set(title.replaceAll(" ", "_"), createHash("sha256").update(pdf).digest("hex"));
-        await upload(portal.url, cookie, pdf, title);
+        await uploadOrFail(portal.url, cookie, pdf, title);
       }
     }),
   );

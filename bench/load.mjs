@@ -36,7 +36,7 @@ import {
   startServer,
   tempDataDir,
 } from "./support.mjs";
-import { documentForm, paddedPdf, uploadRequest, uploadSucceeded } from "./uploads.mjs";
+import { paddedPdf, uploadDocument } from "./uploads.mjs";
 
 const BROWSERS = 200;
 const SLOW_DOWNLOADS = 20;
@@ -116,7 +116,7 @@ async function main() {
   cleanups.add(() => server.stop());
   const all = /** @type {Array<{ id: string }>} */ (await (await fetch(`${server.url}/api/public/documents?per=100&page=3`)).json());
   const cookie = await signIn(server.url, EMAIL, PASSWORD);
-  if ((await uploadOnce(server.url, cookie, await paddedPdf(BIG_FILE, "Load test: large file"), "load-large.pdf")) !== true)
+  if (!(await uploadDocument(server.url, cookie, await paddedPdf(BIG_FILE, "Load test: large file"), "load-large.pdf")).stored)
     throw new Error("could not store the large file for the slow downloads");
   const found = /** @type {Array<{ id: string, title: string }>} */ (
     await (await fetch(`${server.url}/api/public/documents?q=load-large`)).json()
@@ -434,35 +434,16 @@ function openStreams(base, stats) {
 async function uploadLoop(base, cookie, pdf, n, stats, endAt) {
   for (let round = 1; Date.now() < endAt; round++) {
     const t0 = performance.now();
-    const stored = await uploadOnce(base, cookie, pdf, `load-${n}-${round}.pdf`).catch((/** @type {Error} */ error) => {
-      stats.error(`upload: ${error.message}`);
-      return undefined;
-    });
+    const stored = await uploadDocument(base, cookie, pdf, `load-${n}-${round}.pdf`, 60_000).then(
+      (answer) => answer.stored,
+      (/** @type {Error} */ error) => {
+        stats.error(`upload: ${error.message}`);
+        return undefined;
+      },
+    );
     if (stored === false) stats.error("upload: refused");
     else if (stored) stats.ok("upload", performance.now() - t0);
   }
-}
-
-/**
- * Uploads `pdf` through the admin form; resolves with whether it was stored.
- * @param {string} base @param {string} cookie @param {Buffer} pdf @param {string} name
- * @returns {Promise<boolean>}
- */
-function uploadOnce(base, cookie, pdf, name) {
-  const form = documentForm(pdf, name);
-  return new Promise((resolve, reject) => {
-    const req = uploadRequest(base, cookie, form);
-    req.setTimeout(60_000, () => req.destroy(new Error("timeout")));
-    req.on("response", (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve(uploadSucceeded(res.statusCode, text)));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(form.body);
-  });
 }
 
 /**

@@ -107,15 +107,22 @@ export async function startServer(dataDir, options = {}) {
   };
 }
 
-/** @param {string} dataDir @param {string} email @param {string} password */
-export function createAdmin(dataDir, email, password) {
-  const r = spawnSync(process.execPath, [launcher, "admin:create", "--email", email], {
+/**
+ * Creates an administrator with `portal admin:create` (the password on its standard input), in
+ * the same environment and bundle the benchmark's server will use.
+ * @param {string} dataDir @param {string} email @param {string} password
+ * @param {{ env?: Record<string, string>, bundle?: string }} [options]
+ */
+export function createAdmin(dataDir, email, password, options = {}) {
+  const [cmd = "", ...argv] = portalArgv("admin:create", ["--email", email], { bundle: options.bundle });
+  const r = spawnSync(cmd, argv, {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+    env: { ...process.env, DATABASE_URL: "", ...options.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     input: `${password}\n`,
     encoding: "utf8",
+    timeout: 60_000,
   });
-  if (r.status !== 0) throw new Error(r.stderr);
+  if (r.status !== 0) throw new Error(`admin:create failed:\n${r.stdout}${r.stderr}`);
 }
 
 /** Signs in through the real form; returns the Cookie header value. @param {string} url @param {string} email @param {string} password */

@@ -1,5 +1,5 @@
 // @ts-check
-/** Files and request bodies for the benchmarks that upload through the admin form (crash, load). */
+/** Files, request bodies and uploads for the benchmarks that upload through the admin form. */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -53,3 +53,36 @@ export function uploadRequest(url, cookie, form, agent = false) {
 
 /** Whether the upload form's answer says the document was stored. @param {number | undefined} status @param {string} text */
 export const uploadSucceeded = (status, text) => status === 200 && text.includes("Upload successful");
+
+/**
+ * Uploads `pdf` through the admin form (named `name`, which the form also takes as its title);
+ * resolves with whether it was stored, and the answer's status.
+ * @param {string} url the portal's origin @param {string} cookie @param {Buffer} pdf @param {string} name
+ * @param {number} [timeoutMs]
+ * @returns {Promise<{ stored: boolean, status: number | undefined }>}
+ */
+export function uploadDocument(url, cookie, pdf, name, timeoutMs = 120_000) {
+  const form = documentForm(pdf, name);
+  return new Promise((resolve, reject) => {
+    const req = uploadRequest(url, cookie, form);
+    req.setTimeout(timeoutMs, () => req.destroy(new Error("upload timed out")));
+    req.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ stored: uploadSucceeded(res.statusCode, text), status: res.statusCode }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(form.body);
+  });
+}
+
+/**
+ * `uploadDocument`, failing unless the document was stored.
+ * @param {string} url @param {string} cookie @param {Buffer} pdf @param {string} name
+ */
+export async function uploadOrFail(url, cookie, pdf, name) {
+  const { stored, status } = await uploadDocument(url, cookie, pdf, name);
+  if (!stored) throw new Error(`upload of ${name} refused: HTTP ${status}`);
+}
