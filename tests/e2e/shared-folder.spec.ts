@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { fromBufferPromise } from "yauzl";
+import { unpackZip } from "../support/zip-reader";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { signedInAdmin, uploadPdf } from "./support/live";
 import type { RunningPortal } from "./support/portal";
@@ -134,19 +133,6 @@ test("unknown, private and malformed tokens give the 404 page", async ({ page })
   expect(viewCount("Site Verifications")).toBe(0);
 });
 
-/** Every entry of a ZIP: its name and the sha256 of its bytes. */
-async function unpack(zip: Buffer): Promise<Map<string, string>> {
-  const file = await fromBufferPromise(zip, { validateEntrySizes: true, strictFileNames: true });
-  const out = new Map<string, string>();
-  for await (const entry of file.eachEntry()) {
-    const hash = createHash("sha256");
-    for await (const chunk of await file.openReadStreamPromise(entry)) hash.update(chunk as Buffer);
-    out.set(entry.fileName, hash.digest("hex"));
-  }
-  file.close();
-  return out;
-}
-
 /** The published documents' download names and their files' sha256, from the database. */
 function publishedFiles(): Map<string, string> {
   const conn = db();
@@ -168,7 +154,7 @@ async function expectZipDownload(page: Page) {
   await expect(link).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe("Safety_Audits.zip");
-  const entries = await unpack(await fs.readFile((await download.path())!));
+  const entries = await unpackZip(await fs.readFile((await download.path())!));
   expect(entries).toEqual(publishedFiles());
   expect([...entries.keys()]).toEqual(PUBLISHED.map((title) => `${title.replaceAll(" ", "_")}.pdf`));
 }

@@ -376,5 +376,26 @@ export async function seedCccmDocuments(
   return ids;
 }
 
+/**
+ * One published report beside the fixture, recorded with a 2.4 MB PDF whose bytes are not stored
+ * (for tests of what pages and feeds say about a document: escapes, sizes, heads).
+ */
+export function createPublishedReport(ctx: AppContext, fields: { title: string; description: string; tags: string[] }) {
+  return createDocument(ctx, {
+    ...fields,
+    category: "Report",
+    published: true,
+    uploadedBy: null,
+    file: {
+      key: "documents/report.pdf",
+      originalName: "report.pdf",
+      ext: "pdf",
+      mimeType: "application/pdf",
+      size: 2_516_582,
+      sha256: "0".repeat(64),
+    },
+  });
+}
+
 /** The published documents of the fixture. */
 export const PUBLISHED_CCCM = CCCM_DOCUMENTS.filter((d) => d.published !== false);

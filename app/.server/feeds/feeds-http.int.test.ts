@@ -1,7 +1,7 @@
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_FACETS_INPUT } from "~/lib/document-facets";
-import { CCCM_DOCUMENTS, PUBLISHED_CCCM, seedCccmDocuments } from "../../../tests/support/cccm-documents";
+import { CCCM_DOCUMENTS, createPublishedReport, PUBLISHED_CCCM, seedCccmDocuments } from "../../../tests/support/cccm-documents";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { readAtom, readRss } from "../../../tests/support/feed-rules";
 import { type HttpApp, startHttpApp, startVite } from "../../../tests/support/http";
@@ -43,21 +43,10 @@ for (const engine of testEngines()) {
         clock = at;
       });
       clock = new Date("2026-06-01T08:00:00.000Z");
-      const doc = await createDocument(t.ctx, {
+      const doc = await createPublishedReport(t.ctx, {
         title: HOSTILE_TITLE,
         description: "Barakac & daadad: <b>xaalad</b> degdeg ah.",
-        category: "Report",
         tags: ["Floods"],
-        published: true,
-        uploadedBy: null,
-        file: {
-          key: "documents/hostile.pdf",
-          originalName: "hostile.pdf",
-          ext: "pdf",
-          mimeType: "application/pdf",
-          size: 2_516_582,
-          sha256: "0".repeat(64),
-        },
       });
       hostile = doc.id;
       http = await startHttpApp(vite, t.ctx, undefined, undefined, { pageCache: true });

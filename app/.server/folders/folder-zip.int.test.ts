@@ -1,13 +1,12 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fromBufferPromise } from "yauzl";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
+import { addFolderDocument, insertFolder } from "../../../tests/support/folders";
 import { type RunningS3rver, s3rverEnv, startS3rver } from "../../../tests/support/s3rver";
-import { createDocument } from "../documents/documents.service";
+import { unpackZip } from "../../../tests/support/zip-reader";
 import { takeNodeBody } from "../http/node-body";
 import { generateStorageKey, S3Storage } from "../storage";
-import { folderKeys } from "./folder-keys";
 import { folderZip, folderZipOffer } from "./folder-zip";
 import { findSharedFolder } from "./folders.service";
 
@@ -26,19 +25,6 @@ afterAll(async () => s3?.stop());
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** Every entry of a ZIP: its name and the sha256 of its bytes. */
-async function unpack(zip: Buffer): Promise<Map<string, string>> {
-  const file = await fromBufferPromise(zip, { validateEntrySizes: true, strictFileNames: true });
-  const out = new Map<string, string>();
-  for await (const entry of file.eachEntry()) {
-    const hash = createHash("sha256");
-    for await (const chunk of await file.openReadStreamPromise(entry)) hash.update(chunk as Buffer);
-    out.set(entry.fileName, hash.digest("hex"));
-  }
-  file.close();
-  return out;
-}
-
 for (const engine of testEngines()) {
   for (const storage of STORAGES) {
     describe(`[${engine}] a folder as one ZIP (${storage} storage)`, () => {
@@ -51,25 +37,10 @@ for (const engine of testEngines()) {
         if (t.ctx.storage instanceof S3Storage) await t.ctx.storage.ensureBucket();
       }
 
-      async function addFolder(name: string) {
-        const id = randomUUID();
-        const token = randomBytes(32).toString("base64url");
-        const now = new Date().toISOString();
-        await t.ctx.db.kysely
-          .insertInto("folders")
-          .values({
-            id,
-            name,
-            description: null,
-            ...folderKeys(name, ""),
-            is_public: 1,
-            share_token: token,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        return { id, name, token };
-      }
+      const addFolder = async (name: string) => {
+        const folder = await insertFolder(t.ctx, { name, isPublic: true, shared: true });
+        return { ...folder, token: folder.token! };
+      };
 
       async function addDocument(folderId: string, title: string, published: boolean, bytes: Uint8Array | null, ext = "pdf") {
         let file = null;
@@ -78,16 +49,7 @@ for (const engine of testEngines()) {
           const stored = await t.ctx.storage.put(key, Readable.from([bytes]));
           file = { key, originalName: `upload.${ext}`, ext, mimeType: "application/pdf", size: stored.size, sha256: stored.sha256 };
         }
-        return createDocument(t.ctx, {
-          title,
-          description: null,
-          category: "Report",
-          tags: [],
-          published,
-          folderId,
-          uploadedBy: null,
-          file,
-        });
+        return addFolderDocument(t.ctx, { title, folderId, published, file });
       }
 
       const get = (path: string, method = "GET") => new Request(`http://localhost${path}`, { method });
@@ -128,7 +90,7 @@ for (const engine of testEngines()) {
         // yazl predicted the archive's exact length, so the browser shows progress.
         expect(Number(response.headers.get("Content-Length"))).toBe(zip.length);
 
-        const entries = await unpack(zip);
+        const entries = await unpackZip(zip);
         // The shared folder page's order (by title); a repeated name is numbered, never overwritten.
         expect([...entries.keys()]).toEqual(["Rations.xlsx", "Site_plan.pdf", "Site_plan_2.pdf", "Warbixinta_xeryaha__Baydhabo_.pdf"]);
         expect(new Set(entries.values())).toEqual(new Set(published.map(sha256)));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
-import { createDocument } from "../documents/documents.service";
+import { addFolderDocument } from "../../../tests/support/folders";
 import { createUser } from "../users/users.service";
 import { createFolder, folderView, listFolders } from "./folders.admin";
 import { viewSharedFolder } from "./folders.service";
@@ -25,16 +25,7 @@ for (const engine of testEngines()) {
       return made.folder;
     }
     const addDocument = (title: string, folderId: string, published = true) =>
-      createDocument(t.ctx, {
-        title,
-        description: null,
-        category: "Report",
-        tags: [],
-        published,
-        folderId,
-        uploadedBy: editor.id,
-        file: null,
-      });
+      addFolderDocument(t.ctx, { title, folderId, published, uploadedBy: editor.id });
 
     it("lists folders by name as people sort them, 12 a page, the same on every engine", async () => {
       // Accents and case aside, numbers by value: the order compareNames gives.

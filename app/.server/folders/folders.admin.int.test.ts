@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GUIDANCE_FOLDERS, quickSetupSummary } from "~/lib/folders";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
+import { addFolderDocument } from "../../../tests/support/folders";
 import { activityByAction } from "../activity/activity.service";
-import { createDocument, findDocument } from "../documents/documents.service";
+import { findDocument } from "../documents/documents.service";
 import type { PortalEvent } from "../events/bus";
 import { createUser } from "../users/users.service";
 import { createFolder, deleteFolder, findAdminFolder, folderChoices, folderView, listFolders } from "./folders.admin";
@@ -30,16 +31,7 @@ for (const engine of testEngines()) {
       return outcome.folder;
     };
     const addDocument = (title: string, folderId: string | null, published = true) =>
-      createDocument(t.ctx, {
-        title,
-        description: null,
-        category: "Report",
-        tags: [],
-        published,
-        folderId,
-        uploadedBy: editor.id,
-        file: null,
-      });
+      addFolderDocument(t.ctx, { title, folderId, published, uploadedBy: editor.id });
 
     it("creates folders with a trimmed name, an optional description and the public switch, and logs it", async () => {
       const made = await folder("  Camp Profiles  ", "  Profiles of every site  ", false);

@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
-import { createDocument } from "../documents/documents.service";
-import { folderKeys } from "./folder-keys";
+import { addFolderDocument, insertFolder } from "../../../tests/support/folders";
 import { viewSharedFolder } from "./folders.service";
 
 for (const engine of testEngines()) {
@@ -13,38 +12,10 @@ for (const engine of testEngines()) {
     });
     afterEach(async () => t.cleanup());
 
-    async function addFolder(fields: { name: string; isPublic: boolean; shared: boolean }) {
-      const id = randomUUID();
-      const token = fields.shared ? randomBytes(32).toString("base64url") : null;
-      const now = new Date().toISOString();
-      await t.ctx.db.kysely
-        .insertInto("folders")
-        .values({
-          id,
-          name: fields.name,
-          description: `About ${fields.name}`,
-          ...folderKeys(fields.name, `About ${fields.name}`),
-          is_public: fields.isPublic ? 1 : 0,
-          share_token: token,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return { id, token };
-    }
+    const addFolder = (fields: { name: string; isPublic: boolean; shared: boolean }) => insertFolder(t.ctx, fields);
 
-    function addDocument(title: string, folderId: string | null, published: boolean) {
-      return createDocument(t.ctx, {
-        title,
-        description: null,
-        category: "Report",
-        tags: [],
-        published,
-        folderId,
-        uploadedBy: null,
-        file: null,
-      });
-    }
+    const addDocument = (title: string, folderId: string | null, published: boolean) =>
+      addFolderDocument(t.ctx, { title, folderId, published });
 
     async function viewCount(id: string): Promise<number> {
       const row = await t.ctx.db.kysely.selectFrom("folders").select("view_count").where("id", "=", id).executeTakeFirstOrThrow();

@@ -1,10 +1,9 @@
 import { sql } from "kysely";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLISHED_CCCM, seedCccmDocuments } from "../../../tests/support/cccm-documents";
+import { createPublishedReport, PUBLISHED_CCCM, seedCccmDocuments } from "../../../tests/support/cccm-documents";
 import { createTestApp, type TestApp, testEngines } from "../../../tests/support/engines";
 import { type HttpApp, startHttpApp, startVite } from "../../../tests/support/http";
-import { createDocument } from "../documents/documents.service";
 import { PUBLIC_PAGES } from "./sitemap.service";
 
 /**
@@ -50,21 +49,10 @@ for (const engine of testEngines()) {
         clock = at;
       });
       clock = new Date("2026-04-01T08:00:00.000Z");
-      const doc = await createDocument(t.ctx, {
+      const doc = await createPublishedReport(t.ctx, {
         title: HOSTILE_TITLE,
         description: "Flood displacement in Baidoa.\u2028Second line.",
-        category: "Report",
         tags: ["Floods", "Baidoa"],
-        published: true,
-        uploadedBy: null,
-        file: {
-          key: "documents/hostile.pdf",
-          originalName: "hostile.pdf",
-          ext: "pdf",
-          mimeType: "application/pdf",
-          size: 2_516_582,
-          sha256: "0".repeat(64),
-        },
       });
       hostile = doc.id;
       await sql`update documents set share_token = ${token} where id = ${hostile}`.execute(t.ctx.db.kysely);
