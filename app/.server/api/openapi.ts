@@ -33,7 +33,7 @@ import {
  * Every operation carries named examples: a request's parameters (`parameters[].examples`) and
  * the response the server gives to it (`responses[status].content.examples`, the same name).
  * The responses are the server's real answers, made by the same calls the routes make, so an
- * example is always one the server answers as described (tests/integration/openapi-examples.test.ts).
+ * example is always one the server answers as described (openapi.int.test.ts).
  */
 
 type Query = Record<string, string | string[]>;
@@ -107,35 +107,37 @@ const params = (query: Query) => {
   return out;
 };
 
+/**
+ * The examples of a by-id operation: a published item when there is one, and an unknown id.
+ * @param answer what the endpoint answers for that published id
+ */
+function byIdExamples(
+  kind: "document" | "dashboard",
+  published: { id: string | null; summary: MessageDescriptor; answer: (id: string) => Promise<unknown> },
+): Example[] {
+  const unknown: Example = {
+    name: "unknown",
+    summary: msg`An id nothing published has`,
+    id: UNKNOWN_ID,
+    status: 404,
+    answer: () => notFound(kind).json(),
+  };
+  const { id } = published;
+  if (!id) return [unknown];
+  return [{ name: "published", summary: published.summary, id, status: 200, answer: () => published.answer(id) }, unknown];
+}
+
 function operations(ctx: AppContext, ids: { documentId: string | null; dashboardId: string | null }): Operation[] {
-  const documentExamples: Example[] = [
-    ...(ids.documentId
-      ? [
-          {
-            name: "published",
-            summary: msg`The newest published document`,
-            id: ids.documentId,
-            status: 200 as const,
-            answer: () => documentById(ctx, ids.documentId as string),
-          },
-        ]
-      : []),
-    { name: "unknown", summary: msg`An id nothing published has`, id: UNKNOWN_ID, status: 404, answer: () => notFound("document").json() },
-  ];
-  const dashboardExamples: Example[] = [
-    ...(ids.dashboardId
-      ? [
-          {
-            name: "published",
-            summary: msg`A published dashboard`,
-            id: ids.dashboardId,
-            status: 200 as const,
-            answer: () => dashboardById(ctx, ids.dashboardId as string),
-          },
-        ]
-      : []),
-    { name: "unknown", summary: msg`An id nothing published has`, id: UNKNOWN_ID, status: 404, answer: () => notFound("dashboard").json() },
-  ];
+  const documentExamples = byIdExamples("document", {
+    id: ids.documentId,
+    summary: msg`The newest published document`,
+    answer: (id) => documentById(ctx, id),
+  });
+  const dashboardExamples = byIdExamples("dashboard", {
+    id: ids.dashboardId,
+    summary: msg`A published dashboard`,
+    answer: (id) => dashboardById(ctx, id),
+  });
   const page = async (query: Query) => (await documentsPage(ctx, params(query))).items;
   return [
     {
