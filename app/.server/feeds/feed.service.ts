@@ -1,11 +1,11 @@
-import type { I18n, MessageDescriptor } from "@lingui/core";
+import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { Category } from "~/lib/categories";
 import { categoryLabel } from "~/lib/category-names";
 import { contentSize } from "~/lib/document-meta";
 import { type DocumentFilters, isFiltered, listHref, listQuery, readListQuery } from "~/lib/document-query";
 import { type FeedFormat, feedHref } from "~/lib/feeds";
 import { downloadExtension, fileTypeLabel } from "~/lib/file-names";
+import { listPageOf } from "~/lib/list-pages";
 import { mimeForExtension } from "~/lib/mime";
 import { documentShareUrl } from "~/lib/share";
 import { SITE_NAME } from "~/lib/site";
@@ -51,21 +51,11 @@ export interface Feed {
   entries: FeedEntry[];
 }
 
-/** The list pages of their own categories (app/components/documents/list-page.tsx LIST_PAGES). */
-const CATEGORY_PAGES: Partial<Record<Category, { path: string; title: MessageDescriptor }>> = {
-  Report: { path: "/reports", title: msg`Reports` },
-  Guideline: { path: "/guidelines", title: msg`Guidelines & Procedures` },
-  Policy: { path: "/standards", title: msg`Standard Documents` },
-};
-
 /** The list a feed follows, as a name in the feed's language. */
 export function listName(filters: DocumentFilters, i18n: I18n): string {
   const category = filters.category;
-  const list = category
-    ? CATEGORY_PAGES[category]
-      ? i18n._(CATEGORY_PAGES[category].title)
-      : categoryLabel(category, i18n)
-    : i18n._(msg`Latest Publications`);
+  const own = category ? listPageOf(category) : undefined;
+  const list = own ? i18n._(own.title) : category ? categoryLabel(category, i18n) : i18n._(msg`Latest Publications`);
   const words = filters.q;
   if (words) return i18n._(msg`${list}: “${words}”`);
   const { q: _q, category: _category, ...facets } = filters;
@@ -74,7 +64,7 @@ export function listName(filters: DocumentFilters, i18n: I18n): string {
 
 /** The list page that shows the feed's documents (a category's own page, else the library). */
 function pagePath(filters: DocumentFilters): string {
-  const own = filters.category ? CATEGORY_PAGES[filters.category] : undefined;
+  const own = filters.category ? listPageOf(filters.category) : undefined;
   const query = listQuery({ ...filters, category: own ? null : filters.category });
   return listHref(own?.path ?? "/documents", query, {}, query.per);
 }

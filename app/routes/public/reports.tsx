@@ -1,9 +1,10 @@
 import { app } from "~/.server/context";
 import { loadCategoryList } from "~/.server/documents/list-loader";
-import { LIST_PAGES, ListPage } from "~/components/documents/list-page";
+import { ListPage } from "~/components/documents/list-page";
 import { keepListOnFailure } from "~/components/documents/use-list-refresh";
 import { feedMeta } from "~/lib/feeds";
 import { pageI18n } from "~/lib/i18n/page-i18n";
+import { LIST_PAGES } from "~/lib/list-pages";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/reports";
 
