@@ -124,7 +124,7 @@ test("pages read and documents saved open offline; a page not read shows the off
   await page.goto(url("/about"));
   await page.getByRole("link", { name: "Standards", exact: true }).first().click();
   await expect(page).toHaveURL(url(`/offline?from=${encodeURIComponent("/standards")}`));
-  await page.getByRole("link", { name: "Saved documents" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Saved documents" }).click();
 
   // The Saved page (kept at install) lists both, with their sizes; removing one frees its space.
   await expect(page.getByRole("heading", { level: 1, name: "Saved documents" })).toBeVisible();

@@ -39,7 +39,7 @@ export function ContactList({ contacts }: { contacts: Contact[] }) {
 /**
  * Footer: the site name and description (settings), up to 5 quick links (home excluded), public
  * contacts, copyright, the data-saver switch (decision 0030: it fits here at 360 px, the header
- * does not have the room) and the Admin Portal link.
+ * does not have the room), the Saved documents and API pages, and the Admin Portal link.
  */
 export function PublicFooter({
   menu,
@@ -94,6 +94,14 @@ export function PublicFooter({
           </p>
           <div className="flex flex-wrap items-center gap-4">
             <DataSaverSwitch on={dataSaver} />
+            {/* What this device keeps for reading offline (decision 0036), and the open data API
+                for developers (decision 0035): whole-page links, so they work offline too. */}
+            <a href="/saved" className="hover:text-brand-700 hover:underline">
+              <Trans>Saved documents</Trans>
+            </a>
+            <a href="/api" className="hover:text-brand-700 hover:underline">
+              <Trans>API</Trans>
+            </a>
             <a href="/admin" className="hover:text-brand-700 hover:underline">
               <Trans>Admin Portal</Trans>
             </a>
