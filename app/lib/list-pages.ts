@@ -60,7 +60,7 @@ export const LIST_PAGES = {
   },
 } as const satisfies Record<string, ListPageConfig>;
 
-/** The list page of a category that has its own (Report, Guideline, Policy), if it has one. */
-export function listPageOf(category: Category): ListPageConfig | undefined {
-  return Object.values(LIST_PAGES).find((page) => page.category === category);
+/** The list page of a category that has its own (Report, Guideline, Policy); none for others or for no category. */
+export function listPageOf(category: Category | null): ListPageConfig | undefined {
+  return category ? Object.values(LIST_PAGES).find((page) => page.category === category) : undefined;
 }

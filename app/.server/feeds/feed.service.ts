@@ -54,7 +54,7 @@ export interface Feed {
 /** The list a feed follows, as a name in the feed's language. */
 export function listName(filters: DocumentFilters, i18n: I18n): string {
   const category = filters.category;
-  const own = category ? listPageOf(category) : undefined;
+  const own = listPageOf(category);
   const list = own ? i18n._(own.title) : category ? categoryLabel(category, i18n) : i18n._(msg`Latest Publications`);
   const words = filters.q;
   if (words) return i18n._(msg`${list}: “${words}”`);
@@ -64,7 +64,7 @@ export function listName(filters: DocumentFilters, i18n: I18n): string {
 
 /** The list page that shows the feed's documents (a category's own page, else the library). */
 function pagePath(filters: DocumentFilters): string {
-  const own = filters.category ? listPageOf(filters.category) : undefined;
+  const own = listPageOf(filters.category);
   const query = listQuery({ ...filters, category: own ? null : filters.category });
   return listHref(own?.path ?? "/documents", query, {}, query.per);
 }

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { e2eEngine, engineEnv, releaseEngine } from "./engine";
+import { engineEnv, releaseEngine } from "./engine";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./portal";
 
 export const DEMO_ADMIN = { email: "demo-admin@example.org", password: "demo-admin-password" };
@@ -45,8 +45,9 @@ export async function startDemoPortal(
   env: Record<string, string> = {},
 ): Promise<RunningPortal & { dispose(): Promise<void> }> {
   const dataDir = await tempDataDir();
+  // Set by the global setup on SQLite runs only.
   const template = process.env[DEMO_TEMPLATE_VARIABLE];
-  if (template && e2eEngine() === "sqlite") await fs.cp(template, dataDir, { recursive: true });
+  if (template) await fs.cp(template, dataDir, { recursive: true });
   else writeDemo(dataDir);
   await prepare?.(dataDir);
   const portal = await startPortal(dataDir, env);
