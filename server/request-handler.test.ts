@@ -25,10 +25,14 @@ afterEach(async () => {
   await new Promise((resolve) => open.close(resolve));
 });
 
-/** Serves `answer()` through sendResponse on a free loopback port; resolves with its origin. */
-async function serve(answer: () => Response): Promise<string> {
+/**
+ * Serves `answer()` through sendResponse on a free loopback port, after `before` (what Express
+ * does first: the security headers); resolves with its origin.
+ */
+async function serve(answer: () => Response, before?: (res: express.Response) => void): Promise<string> {
   const app = express();
   app.get("/", (_req, res, next) => {
+    before?.(res);
     sendResponse(res, answer()).catch(next);
   });
   server = createServer(app);
@@ -74,6 +78,32 @@ describe("sendResponse", () => {
     const gone = { destroyed: true, writableEnded: false } as express.Response;
     await sendResponse(gone, nodeBodyResponse(file, {}));
     expect(file.destroyed).toBe(true);
+  });
+
+  it("sends each header once, the answer's value over Express's, and every cookie", async () => {
+    const origin = await serve(
+      () => {
+        const headers = new Headers({ "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY" });
+        headers.append("Set-Cookie", "a=1; Path=/");
+        headers.append("Set-Cookie", "b=2; Path=/");
+        return new Response("ok", { headers });
+      },
+      (res) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.setHeader("X-Frame-Options", "SAMEORIGIN");
+      },
+    );
+    // The raw header lines: fetch would join repeated ones into one value.
+    const raw = await new Promise<string[]>((resolve, reject) => {
+      get(origin, (res) => {
+        res.resume();
+        resolve(res.rawHeaders);
+      }).on("error", reject);
+    });
+    const values = (name: string) => raw.filter((_, i) => i % 2 === 1 && raw[i - 1]?.toLowerCase() === name);
+    expect(values("x-content-type-options")).toEqual(["nosniff"]);
+    expect(values("x-frame-options")).toEqual(["DENY"]);
+    expect(values("set-cookie")).toEqual(["a=1; Path=/", "b=2; Path=/"]);
   });
 
   it("writes a web body as it is", async () => {

@@ -108,7 +108,11 @@ export async function sendResponse(res: express.Response, response: Response): P
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // The answer's headers replace what Express set before it (the security headers): appended,
+  // a file's own `X-Content-Type-Options` went out twice. Only cookies are many.
+  for (const [name, value] of response.headers.entries()) if (name !== "set-cookie") res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.append("Set-Cookie", cookies);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (nodeBody) return pipeNodeBody(nodeBody, res);
   if (!response.body) {

@@ -31,7 +31,13 @@ export async function documentDownload(ctx: AppContext, request: Request, id: st
   // One download is counted per request that starts at the first byte (a resumed range is the same download).
   const range = request.headers.get("Range");
   if (request.method === "GET" && response.status < 300 && (!range || /^bytes=0-/.test(range))) {
-    await countDownload(ctx, doc.id);
+    try {
+      await countDownload(ctx, doc.id);
+    } catch (error) {
+      // The file is open already: close it now rather than when the unsent answer is collected.
+      await response.body?.cancel();
+      throw error;
+    }
   }
   return response;
 }
