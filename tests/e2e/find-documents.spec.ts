@@ -446,4 +446,34 @@ test.describe("with JavaScript: Load more", () => {
     await expectTitles(page, newest.slice(48));
     await expect(pager(page).getByRole("link", { name: "Previous" })).toHaveAttribute("href", "/reports?page=2");
   });
+
+  test("Back from a document opened after Load more shows every page that was shown, where it was", async ({ page }) => {
+    const newest = newestFirst(REPORTS);
+    await page.goto(url("/reports"));
+    const more = page.getByRole("button", { name: "Load more" });
+    await more.click();
+    await expect(page.getByText("Showing 48 of 56", { exact: true })).toBeVisible();
+    const opened = page.getByRole("link", { name: newest[40], exact: true });
+    await opened.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+
+    await opened.click();
+    await expect(page.getByRole("heading", { level: 1, name: newest[40] })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(url("/reports?page=2"));
+    await expect(page.getByText("Showing 48 of 56", { exact: true })).toBeVisible();
+    await expectTitles(page, newest.slice(0, 48));
+    await expect(opened).toBeInViewport();
+    await expect(pager(page)).toContainText("Pages 1–2 of 3");
+    // Load more goes on from there.
+    await more.click();
+    await expect(page).toHaveURL(url("/reports?page=3"));
+    await expect(page.getByText("Showing 56 of 56", { exact: true })).toBeVisible();
+
+    // A reload still opens the page the address names, alone (the server renders it so).
+    await page.reload();
+    await expect(page.getByText("Showing 8 of 56", { exact: true })).toBeVisible();
+    await expectTitles(page, newest.slice(48));
+  });
 });

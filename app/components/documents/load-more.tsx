@@ -21,6 +21,11 @@ import type { ListState } from "./list-state";
  * place and the pages above it stay as they were loaded (re-reading every appended page each
  * minute would cost a slow connection far more than it tells the reader). Any other change of
  * address (a filter, the sort, a Previous/Next link, a new search) starts again from that page.
+ *
+ * Back from a document opened from the list shows every page that was shown, at the same place:
+ * the pages above the last are kept for that history entry in the tab's session storage (the
+ * loader, as on any navigation, reads the last one fresh), so the list is as long as before when
+ * the scroll position is restored. A reload or a shared link opens the page the address names.
  */
 
 const APPEND = { appendPage: true } as const;
@@ -52,11 +57,53 @@ export interface LoadedPages<T> {
   last: number;
 }
 
+/** Session storage: per history entry of a list, the pages "Load more" added above its last. */
+const KEPT_PAGES = "cccm:list-pages";
+/** History entries remembered: Back is taken a few steps at most. */
+const KEPT_ENTRIES = 5;
+
+interface KeptPages {
+  entry: string;
+  key: string;
+  pages: Array<{ page: number; items: unknown[] }>;
+}
+
+function readKept(): KeptPages[] {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(KEPT_PAGES) ?? "[]");
+    return Array.isArray(value) ? (value as KeptPages[]) : [];
+  } catch {
+    return []; // storage refused (privacy settings) or unreadable: nothing kept
+  }
+}
+
+/** Keeps the pages above the last for history entry `entry` (the newest entries only). */
+function keepPages(entry: string, key: string, pages: Loaded<unknown>["pages"]): void {
+  const kept = readKept().filter((k) => k.entry !== entry);
+  if (pages.length > 1) kept.push({ entry, key, pages: pages.slice(0, -1) });
+  try {
+    sessionStorage.setItem(KEPT_PAGES, JSON.stringify(kept.slice(-KEPT_ENTRIES)));
+  } catch {
+    // Full or refused: Back shows the last page only, as a reload does.
+  }
+}
+
+/** The loaded pages of history entry `entry`, if they were kept for this list and end just above `data`'s page. */
+function restore<T>(entry: string, key: string, data: Paged<T>): Loaded<T> | null {
+  const kept = readKept().find((k) => k.entry === entry && k.key === key);
+  const above = kept?.pages.at(-1)?.page;
+  if (!kept || above !== data.page.page - 1) return null;
+  return { key, data, pages: [...(kept.pages as Loaded<T>["pages"]), { page: data.page.page, items: data.page.items }] };
+}
+
 /** The items of the pages shown: the one the address names, after those "Load more" added above it. */
 export function useLoadedPages<T extends { id: string }>(data: Paged<T>, list: ListState): LoadedPages<T> {
   const location = useLocation();
   const key = list.href({ page: 1 });
-  const [loaded, setLoaded] = useState(() => start(key, data));
+  // Not while hydrating: the server rendered the address's page alone.
+  const hydrated = useHydrated();
+  const [loaded, setLoaded] = useState(() => (hydrated ? restore(location.key, key, data) : null) ?? start(key, data));
+  useEffect(() => keepPages(location.key, loaded.key, loaded.pages), [location.key, loaded]);
   if (loaded.data !== data) {
     const last = loaded.pages.at(-1)!.page;
     const page = data.page.page;
