@@ -20,6 +20,7 @@ import {
   watchQuickSetup,
 } from "./support/admin-folders";
 import type { RunningPortal } from "./support/portal";
+import { portalSql } from "./support/portal-data";
 import { test } from "./support/test";
 
 /**
@@ -136,11 +137,16 @@ test.describe("folders and sharing with JavaScript", () => {
       .setInputFiles({ name: "Safety Audit Checklist.pdf", mimeType: "application/pdf", buffer: await pdf("Checklist") });
     await expect(dialog.getByLabel("Title")).toHaveValue("Safety Audit Checklist");
     await dialog.getByLabel("Category").selectOption("TEMPLATE");
+    await dialog.getByLabel("Document language").selectOption({ label: "Somali" });
     await dialog.getByRole("button", { name: "Upload" }).click();
     await expect(toast(page, "Upload successful")).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await expect(card(page, "Safety Audits")).toContainText("1 file");
     await expect(counter(page, "Total Documents")).toHaveText("1");
+    // The documents table says the language of a document not in English, under its category.
+    await page.goto(`${base}/admin/documents`);
+    const row = page.getByRole("row").filter({ hasText: "Safety Audit Checklist" });
+    await expect(row.getByRole("cell").nth(2)).toHaveText("TemplateSomali");
   });
 
   test("bulk upload: No files selected, Missing titles, then per-file progress and messages for a mix", async ({ page }) => {
@@ -154,6 +160,7 @@ test.describe("folders and sharing with JavaScript", () => {
 
     const { valid, invalid, dir } = await mixedFiles();
     await dialog.getByLabel("Folder").selectOption({ label: "Data Collection" });
+    await dialog.getByLabel("Document language").selectOption({ label: "Somali" });
     await dialog.getByLabel(/^Files/).setInputFiles([...valid, ...invalid].map((f) => f.path));
     const entry = (name: string) => dialog.locator(`li[data-file="${name}"]`);
     await expect(dialog.getByLabel("Title for Baidoa Safety Audit.pdf")).toHaveValue("Baidoa Safety Audit");
@@ -178,6 +185,11 @@ test.describe("folders and sharing with JavaScript", () => {
     const bulkKeys = (await storedFiles(portal!)).filter((f) => f.startsWith(`org/default/year=${year}/`));
     expect(bulkKeys).toHaveLength(3);
     expect(await storedFiles(portal!)).toHaveLength(4);
+    // Every file got the upload's language.
+    const languages = await portalSql<{ language: string }>(portal!, "select language from documents where file_path like ?", [
+      `org/default/year=${year}/%`,
+    ]);
+    expect(languages.map((r) => r.language)).toEqual(["so", "so", "so"]);
     await page.keyboard.press("Escape");
     await expect(card(page, "Data Collection")).toContainText("3 files");
     await fs.rm(dir, { recursive: true, force: true });
@@ -422,6 +434,7 @@ test.describe("folders and sharing without JavaScript", () => {
     await expect(page.getByRole("alert")).toHaveText("No files selected");
     const { valid, invalid, dir } = await mixedFiles();
     await page.getByLabel("Folder").selectOption({ label: "Data Collection" });
+    await page.getByLabel("Document language").selectOption({ label: "Somali" });
     await page.getByLabel(/^Files/).setInputFiles([...valid, ...invalid].map((f) => f.path));
     await page.getByRole("button", { name: "Upload files" }).click();
     await expect(page.getByTestId("bulk-summary")).toHaveText("3 files uploaded, 3 not uploaded");
@@ -429,6 +442,10 @@ test.describe("folders and sharing without JavaScript", () => {
     for (const file of invalid) await expect(page.locator(`li[data-file="${file.name}"]`)).toContainText(file.message);
     expect((await storedFiles(portal!)).filter((f) => f.startsWith(`org/default/year=${year}/`))).toHaveLength(3);
     expect(await storedFiles(portal!)).toHaveLength(4);
+    const languages = await portalSql<{ language: string }>(portal!, "select language from documents where file_path like ?", [
+      `org/default/year=${year}/%`,
+    ]);
+    expect(languages.map((r) => r.language)).toEqual(["so", "so", "so"]);
     await fs.rm(dir, { recursive: true, force: true });
   });
 

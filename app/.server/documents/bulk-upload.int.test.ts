@@ -168,6 +168,28 @@ for (const engine of testEngines()) {
       ]);
       expect(await listFiles(filesDir())).toEqual([]);
     });
+
+    it("gives every file the language chosen for the upload, English when none is sent, and refuses one not on the list leaving nothing", async () => {
+      const pdf = await makePdf();
+      const somali = await send({ language: "so", category: "REPORT" }, [
+        { name: "warbixin-a.pdf", bytes: pdf },
+        { name: "warbixin-b.pdf", bytes: pdf },
+      ]);
+      const plain = await send({ category: "REPORT" }, [{ name: "report.pdf", bytes: pdf }]);
+      if (!somali.ok || !plain.ok) throw new Error("upload refused");
+      const languageOf = Object.fromEntries((await allDocuments(t.ctx)).map((row) => [row.title, row.language]));
+      expect(languageOf).toEqual({ "warbixin-a": "so", "warbixin-b": "so", report: "en" });
+
+      const before = await listFiles(filesDir());
+      expect(await send({ language: "fr" }, [{ name: "rapport.pdf", bytes: pdf }])).toEqual({
+        ok: false,
+        status: 400,
+        message: "Validation Error: Please choose the document's language from the list",
+        results: [],
+      });
+      expect(await listFiles(filesDir())).toEqual(before);
+      expect(await allDocuments(t.ctx)).toHaveLength(3);
+    });
   });
 
   describe(`[${engine}] upload to folder`, () => {
@@ -218,6 +240,29 @@ for (const engine of testEngines()) {
         message: FOLDER_MESSAGES.invalidType,
       });
       expect(await listFiles(path.join(t.dataDir, "files"))).toEqual([outcome.document.file_path]);
+    });
+
+    it("records the language chosen, English when none is sent, and refuses one not on the list leaving nothing", async () => {
+      const folder = await createFolder(t.ctx, { name: "Warbixino", description: "", isPublic: true }, editor);
+      if (!folder.ok) throw new Error("no folder");
+      const pdf = await makePdf();
+      const somali = await send(
+        { folderId: folder.folder.id, title: "Warbixinta Baydhabo", language: "so" },
+        { name: "w.pdf", bytes: pdf },
+      );
+      const plain = await send({ folderId: folder.folder.id, title: "Baidoa Report" }, { name: "r.pdf", bytes: pdf });
+      if (!somali.ok || !plain.ok) throw new Error("upload refused");
+      expect([somali.document.language, plain.document.language]).toEqual(["so", "en"]);
+
+      const refused = await send({ folderId: folder.folder.id, title: "Rapport", language: "fr" }, { name: "f.pdf", bytes: pdf });
+      expect(refused).toMatchObject({
+        ok: false,
+        status: 400,
+        message: "Validation Error: Please choose the document's language from the list",
+        fields: { title: "Rapport", language: "fr" },
+      });
+      expect(await allDocuments(t.ctx)).toHaveLength(2);
+      expect(await listFiles(path.join(t.dataDir, "files"))).toEqual([somali.document.file_path, plain.document.file_path].sort());
     });
   });
 }

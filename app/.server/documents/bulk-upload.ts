@@ -1,4 +1,6 @@
 import { type DocumentFacets, facetsInputOf, readDocumentFacets } from "~/lib/document-facets";
+import { DOCUMENT_MESSAGES } from "~/lib/document-form";
+import { type DocumentLanguage, readDocumentLanguage } from "~/lib/document-language";
 import { BULK_MAX_FILES, type BulkFileResult, bulkTitle, FOLDER_MESSAGES, folderCategory } from "~/lib/folders";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
@@ -14,8 +16,9 @@ import { createDocument } from "./documents.service";
  * record fails is removed (createDocument does that), so nothing half-stored remains. A refusal
  * of the whole request (no files, missing titles, unknown folder) removes every stored file.
  *
- * Partner, sectors and locations are settings of the whole upload, like the folder and category:
- * every file gets the same. Values over their limits refuse the request.
+ * Language, partner, sectors and locations are settings of the whole upload, like the folder and
+ * category: every file gets the same. Values over their limits, or a language not on the list,
+ * refuse the request.
  *
  * Titles: a request carrying exactly one file may name it with a `title` field (the browser
  * sends one file per request, with the title the editor typed); otherwise each file is titled
@@ -29,6 +32,8 @@ export type BulkOutcome =
 export interface BulkSettings {
   folderId: string | null;
   category: string;
+  /** Null: a value not on the list, which refuses the request. */
+  language: DocumentLanguage | null;
   published: boolean;
 }
 
@@ -41,6 +46,7 @@ export function bulkSettingsFrom(fields: Record<string, string[]>): BulkSettings
   return {
     folderId,
     category: first(fields, "category") ?? "",
+    language: readDocumentLanguage(first(fields, "language")),
     published: fields.published ? first(fields, "published") !== "false" : false,
   };
 }
@@ -81,12 +87,13 @@ export async function bulkUpload(ctx: AppContext, request: Request, uploader: { 
   if (given !== undefined && !given.trim()) return refuse(400, FOLDER_MESSAGES.missingTitles, refusals);
   const facets = readDocumentFacets(facetsInputOf((name) => parsed.fields[name] ?? []));
   if (!facets.ok) return refuse(400, facets.message, refusals);
+  const language = settings.language;
+  if (language === null) return refuse(400, DOCUMENT_MESSAGES.languageInvalid, refusals);
 
   const results: BulkFileResult[] = [...refusals];
   for (const file of parsed.stored) {
-    results.push(
-      await recordFile(ctx, file, given?.trim() || bulkTitle(file.originalName), { ...settings, facets: facets.facets }, uploader, meta),
-    );
+    const title = given?.trim() || bulkTitle(file.originalName);
+    results.push(await recordFile(ctx, file, title, { ...settings, language, facets: facets.facets }, uploader, meta));
   }
   return { ok: true, results: results.sort(byName) };
 }
@@ -95,7 +102,7 @@ async function recordFile(
   ctx: AppContext,
   file: StoredUpload,
   title: string,
-  settings: BulkSettings & { facets: DocumentFacets },
+  settings: BulkSettings & { language: DocumentLanguage; facets: DocumentFacets },
   uploader: { id: string },
   meta: RequestMeta,
 ): Promise<BulkFileResult> {
@@ -106,6 +113,7 @@ async function recordFile(
         title,
         description: null,
         category: folderCategory(settings.category) ?? "Report",
+        language: settings.language,
         tags: [],
         facets: settings.facets,
         published: settings.published,

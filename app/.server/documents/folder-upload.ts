@@ -1,5 +1,6 @@
 import { type DocumentFacetsInput, facetsInputOf, readDocumentFacets } from "~/lib/document-facets";
-import { checkDocumentText } from "~/lib/document-form";
+import { checkDocumentText, DOCUMENT_MESSAGES } from "~/lib/document-form";
+import { readDocumentLanguage } from "~/lib/document-language";
 import { FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES, folderCategory } from "~/lib/folders";
 import type { RequestMeta } from "../activity/activity.service";
 import type { AppContext } from "../context";
@@ -11,8 +12,8 @@ import { createDocument } from "./documents.service";
 
 /**
  * Upload to Folder (admin-and-sharing sections 2, 3 and 7, "simple folder upload"): one file into
- * a chosen folder with a title, description, a category of the folder form's list and the
- * published switch. Like the single upload, whatever fails leaves nothing stored.
+ * a chosen folder with a title, description, a category of the folder form's list, the language
+ * it is written in and the published switch. Like the single upload, whatever fails leaves nothing stored.
  */
 
 export interface FolderUploadFields extends DocumentFacetsInput {
@@ -20,6 +21,7 @@ export interface FolderUploadFields extends DocumentFacetsInput {
   title: string;
   description: string;
   category: string;
+  language: string;
   published: boolean;
 }
 
@@ -50,6 +52,7 @@ export async function uploadToFolder(
     title: first(parsed.fields, "title").trim(),
     description: first(parsed.fields, "description"),
     category: first(parsed.fields, "category") || FOLDER_UPLOAD_CATEGORIES[0],
+    language: first(parsed.fields, "language"),
     published: parsed.fields.published ? first(parsed.fields, "published") !== "false" : false,
     ...facetsInputOf((name) => parsed.fields[name] ?? []),
   };
@@ -65,6 +68,8 @@ export async function uploadToFolder(
   if (tooLong) return refuse(400, tooLong.message);
   const facets = readDocumentFacets(fields);
   if (!facets.ok) return refuse(400, facets.message);
+  const language = readDocumentLanguage(fields.language);
+  if (language === null) return refuse(400, DOCUMENT_MESSAGES.languageInvalid);
   if (!(await folderExists(ctx, fields.folderId))) return refuse(404, FOLDER_MESSAGES.loadFailed);
   try {
     const document = await createDocument(
@@ -73,6 +78,7 @@ export async function uploadToFolder(
         title: fields.title,
         description: fields.description,
         category: folderCategory(fields.category) ?? "Report",
+        language,
         tags: [],
         facets: facets.facets,
         published: fields.published,

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { FileX } from "lucide-react";
 import type { FacetSuggestions } from "~/lib/document-facets";
+import { DEFAULT_DOCUMENT_LANGUAGE, isDocumentLanguage } from "~/lib/document-language";
+import { documentLanguageName } from "~/lib/document-language-names";
 import { type FileReadingState, readingReason } from "~/lib/file-reading";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { SpriteIcon } from "../../ui/icon-sprite";
@@ -61,7 +63,13 @@ export function DocumentsTable({ documents, suggestions }: { documents: Editable
             <td className={`${cellClass} text-slate-600`}>
               {d.description ? <ClampedText text={d.description} className="min-w-[8rem] max-w-xs" /> : "—"}
             </td>
-            <td className={cellClass}>{categoryLabel(d.category, i18n)}</td>
+            <td className={cellClass}>
+              {categoryLabel(d.category, i18n)}
+              {/* The spec's columns stay; a document not in English says its language under its category. */}
+              {d.language !== DEFAULT_DOCUMENT_LANGUAGE && isDocumentLanguage(d.language) ? (
+                <span className="block whitespace-nowrap text-xs text-slate-600">{documentLanguageName(d.language, i18n)}</span>
+              ) : null}
+            </td>
             <td className={`${cellClass} whitespace-nowrap`}>{formatBytes(d.size, i18n)}</td>
             <td className={cellClass}>
               <StatePill on={d.published} labels={[t`Published`, t`Draft`]} off="amber" />

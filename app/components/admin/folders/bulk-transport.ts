@@ -7,6 +7,8 @@ export const BULK_UPLOAD_HREF = "/admin/folders/bulk-upload";
 export interface BulkSettings extends DocumentFacetsInput {
   folderId: string;
   category: string;
+  /** The language every file is written in (lib/document-language.ts). */
+  language: string;
   published: boolean;
 }
 
@@ -35,6 +37,7 @@ export function sendOneFile(
   const body = new FormData();
   body.set("folderId", settings.folderId);
   body.set("category", settings.category);
+  body.set("language", settings.language);
   if (settings.published) body.set("published", "true");
   body.set("partner", settings.partner);
   for (const sector of settings.sectors) body.append("sectors", sector);

@@ -5,6 +5,7 @@ import { useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { EMPTY_FACETS_INPUT, type FacetSuggestions, facetsInputOf } from "~/lib/document-facets";
 import { DOCUMENT_MESSAGES } from "~/lib/document-form";
+import { DEFAULT_DOCUMENT_LANGUAGE } from "~/lib/document-language";
 import {
   BULK_ACCEPT,
   BULK_MAX_FILES,
@@ -18,13 +19,14 @@ import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AdminDialog } from "../content/admin-dialog";
+import { DocumentLanguageSelect } from "../content/document-language-select";
 import { FacetFields } from "../content/facet-fields";
 import { bulkSummaryText, localMessage } from "../content/messages";
 import { BulkResults, type Entry, EntryList } from "./bulk-entries";
 import { BULK_UPLOAD_HREF, sendOneFile } from "./bulk-transport";
 import { CategorySelect, type FolderChoice, FolderSelect } from "./upload-to-folder";
 
-/** The settings every file of the upload gets: folder, category, published, partner, sectors and locations. */
+/** The settings every file of the upload gets: folder, category, language, published, partner, sectors and locations. */
 function Settings({ folders, folderId, suggestions }: { folders: FolderChoice[]; folderId: string; suggestions: FacetSuggestions }) {
   const id = useId();
   return (
@@ -43,6 +45,7 @@ function Settings({ folders, folderId, suggestions }: { folders: FolderChoice[];
         </label>
         <CategorySelect id={`${id}-category`} value={FOLDER_UPLOAD_CATEGORIES[0]} />
       </div>
+      <DocumentLanguageSelect id={`${id}-language`} value={DEFAULT_DOCUMENT_LANGUAGE} />
       <label className="flex items-center gap-3 self-end pb-2 text-sm font-medium">
         <input type="checkbox" role="switch" name="published" value="true" defaultChecked className="h-5 w-9 accent-brand-600" />
         <Trans>Published</Trans>
@@ -160,6 +163,7 @@ export function BulkUploadForm({
     const settings = {
       folderId: String(form.get("folderId") ?? ""),
       category: String(form.get("category") ?? ""),
+      language: String(form.get("language") ?? ""),
       published: form.get("published") === "true",
       ...facetsInputOf((name) => form.getAll(name).map(String)),
     };

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { type DocumentFacetsInput, EMPTY_FACETS_INPUT, type FacetSuggestions } from "~/lib/document-facets";
 import { DOCUMENT_TEXT_LIMITS, titleFromFileName } from "~/lib/document-form";
+import { DEFAULT_DOCUMENT_LANGUAGE } from "~/lib/document-language";
 import { BULK_ACCEPT, checkBulkFile, FOLDER_MESSAGES, FOLDER_UPLOAD_CATEGORIES } from "~/lib/folders";
 import { Alert } from "../../ui/alert";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
@@ -12,6 +13,7 @@ import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
 import { useDialogAction } from "../content/action-result";
 import { AdminDialog } from "../content/admin-dialog";
+import { DocumentLanguageSelect } from "../content/document-language-select";
 import { FacetFields } from "../content/facet-fields";
 import { categoryLabel, localSplit } from "../content/messages";
 
@@ -27,11 +29,20 @@ export interface FolderUploadValues extends DocumentFacetsInput {
   title: string;
   description: string;
   category: string;
+  language: string;
   published: boolean;
 }
 
 export function emptyFolderUpload(folderId = ""): FolderUploadValues {
-  return { folderId, title: "", description: "", category: FOLDER_UPLOAD_CATEGORIES[0], published: true, ...EMPTY_FACETS_INPUT };
+  return {
+    folderId,
+    title: "",
+    description: "",
+    category: FOLDER_UPLOAD_CATEGORIES[0],
+    language: DEFAULT_DOCUMENT_LANGUAGE,
+    published: true,
+    ...EMPTY_FACETS_INPUT,
+  };
 }
 
 export function FolderSelect({
@@ -161,6 +172,7 @@ export function FolderUploadFields({
         </label>
         <CategorySelect id={`${id}-category`} value={values.category} />
       </div>
+      <DocumentLanguageSelect id={`${id}-language`} value={values.language} />
       <label className="flex items-center gap-3 self-end pb-2 text-sm font-medium">
         <input
           type="checkbox"
