@@ -18,6 +18,7 @@ import { app } from "./.server/context";
 import { responseNonce } from "./.server/http/content-security";
 import { logRenderError, routeErrorLogger } from "./.server/http/error-log";
 import { scriptsAfterContent } from "./.server/http/scripts-after-content";
+import { catalogueFiles } from "./.server/i18n/catalogue-preloads";
 import { i18nFor, requestLanguage, runInLanguage, serverI18n } from "./.server/i18n/i18n";
 import stylesheet from "./app.css?inline";
 import { PageStylesheetContext } from "./components/layout/page-stylesheet";
@@ -55,6 +56,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   const nonce = responseNonce(loadContext);
+  const language = requestLanguage(request);
+  // The reader's messages in the same wave as the page's modules (i18n/catalogue-preloads.ts).
+  const cataloguePreloads = catalogueFiles(language, new URL(request.url).pathname)
+    .map((href) => `<link rel="modulepreload" href="${href}"${nonce ? ` nonce="${nonce}"` : ""}/>`)
+    .join("");
   // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
   const userAgent = request.headers.get("user-agent");
   const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
@@ -67,7 +73,7 @@ export default function handleRequest(
     const ready = () => {
       shellRendered = true;
       // The content first, the scripts' preloads after it (decision 0028).
-      const body = scriptsAfterContent();
+      const body = scriptsAfterContent(cataloguePreloads);
       body.once("finish", () => {
         // The render finished: the timer must not keep this request's memory alive.
         clearTimeout(timer);
@@ -80,7 +86,7 @@ export default function handleRequest(
 
     // The page in the reader's language (decision 0031); the browser activates the same one
     // before it hydrates (entry.client.tsx reads it from <html lang>).
-    const i18n = i18nFor(requestLanguage(request));
+    const i18n = i18nFor(language);
     const page = (
       <I18nProvider i18n={i18n}>
         <PageStylesheetContext value={pageStylesheet}>

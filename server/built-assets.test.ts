@@ -10,7 +10,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/config";
 import type { AppContext } from "~/.server/context";
-import { builtAssets, chooseEncoding } from "./built-assets";
+import { builtAssets, chooseEncoding, readBuiltAssets } from "./built-assets";
 import { createHttpApp } from "./http";
 import { precompressFolder } from "./precompress";
 
@@ -69,7 +69,7 @@ describe("built assets over HTTP", () => {
     // No page is asked for: the React Router build is never loaded, and no page cache is needed.
     const app = createHttpApp(
       ctx,
-      { mode: "production", build: () => Promise.reject(new Error("no pages here")), assets: builtAssets(dir) },
+      { mode: "production", build: () => Promise.reject(new Error("no pages here")), assets: builtAssets(readBuiltAssets(dir)) },
       { pageCache: false },
     );
     server = createServer(app);
@@ -173,7 +173,7 @@ describe("built assets over HTTP", () => {
 
   it("passes on what is not a built file: the copies and hidden files by their own names, other methods", async () => {
     const app = express();
-    app.use(builtAssets(dir));
+    app.use(builtAssets(readBuiltAssets(dir)));
     app.use((_req, res) => void res.status(404).send("not a built file"));
     const alone = createServer(app);
     await new Promise<void>((resolve) => alone.listen(0, "127.0.0.1", resolve));

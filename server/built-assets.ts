@@ -115,8 +115,7 @@ function decodedPath(pathname: string): string | null {
  * Content-Length, ETag (304 when the client has it), `Vary: Accept-Encoding` where there is a
  * choice, and the cache lifetime; anything else goes on to the next handler.
  */
-export function builtAssets(clientDir: string): express.RequestHandler {
-  const assets = readBuiltAssets(clientDir);
+export function builtAssets(assets: ReadonlyMap<string, Asset>): express.RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const pathname = decodedPath(req.path);

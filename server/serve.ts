@@ -13,10 +13,11 @@ import { startFileReader } from "~/.server/contents/reader";
 import { startApp, stopApp } from "~/.server/context";
 import { warmListIndex } from "~/.server/documents/documents.service";
 import { configuredOrigin } from "~/.server/http/origins";
+import { knowBrowserFiles } from "~/.server/i18n/catalogue-preloads";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
 import { MINUTE } from "~/.server/time";
 import { sweepPendingFiles } from "~/.server/uploads/pending-files";
-import { builtAssets } from "./built-assets";
+import { builtAssets, readBuiltAssets } from "./built-assets";
 import { type AppSource, applyServerTimeouts, createHttpApp } from "./http";
 
 /**
@@ -39,7 +40,9 @@ export interface ServeOptions {
 /** The production build: this bundle's routes and the client folder beside it. */
 export function productionSource(build: ServerBuild): AppSource {
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "client");
-  return { mode: "production", build, assets: builtAssets(clientDir) };
+  const files = readBuiltAssets(clientDir);
+  knowBrowserFiles(files.keys());
+  return { mode: "production", build, assets: builtAssets(files) };
 }
 
 /** `portal serve` (and `npm run dev`): migrate, listen, print the first-admin link if needed, stop gracefully. */

@@ -51,6 +51,18 @@ test("the head carries the stylesheet and no script; the scripts' preloads follo
   }
 });
 
+test("the reader's catalogue is preloaded with the page's modules, in the reader's language", async ({ request }) => {
+  const preloaded = async (pathname: string, language?: string) => {
+    const response = await request.get(`${base()}${pathname}`, language ? { headers: { Cookie: `lang=${language}` } } : {});
+    const html = await response.text();
+    const body = html.slice(html.indexOf("</head>"));
+    return [...body.matchAll(/<link rel="modulepreload" href="\/assets\/(messages-.+?-(?:public|admin))-[\w-]+\.js"/g)].map((m) => m[1]);
+  };
+  expect(await preloaded("/")).toEqual(["messages-en-public"]);
+  expect(await preloaded("/reports", "so")).toEqual(["messages-so-public"]);
+  expect(await preloaded("/admin/login", "so")).toEqual(["messages-so-public", "messages-so-admin"]);
+});
+
 /**
  * lucide-react's runtime (createLucideIcon and its Icon, about 2 KB, and a module per icon): public
  * pages draw their icons with components/ui/line-icon.tsx instead, so it stays on the admin pages.

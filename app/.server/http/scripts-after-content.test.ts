@@ -29,6 +29,13 @@ describe("scriptsAfterContent", () => {
     expect(out.replace(/<link rel="modulepreload"[^>]*>/g, "")).toBe(PAGE.replace(/<link rel="modulepreload"[^>]*>/g, ""));
   });
 
+  it("writes the preloads it is given after the moved ones", async () => {
+    const more = '<link rel="modulepreload" href="/assets/messages-so-public-X1.js" nonce="n1"/>';
+    const out = await text(Readable.from([Buffer.from(PAGE)]).pipe(scriptsAfterContent(more)));
+    expect(out).toContain(`<link rel="modulepreload" href="/assets/root.js" nonce="n1"/>${more}<script nonce="n1">`);
+    expect(out.slice(0, out.indexOf("</head>"))).not.toContain("modulepreload");
+  });
+
   it("gives the same page whatever the chunks' size", async () => {
     const whole = await rewrite(PAGE, 1 << 16);
     for (const size of [1, 2, 3, 5, 7, 64]) expect(await rewrite(PAGE, size)).toBe(whole);

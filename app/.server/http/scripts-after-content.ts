@@ -21,7 +21,10 @@ const PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HEAD_END = "</head>";
 const SCRIPT = "<script";
 
-export function scriptsAfterContent(): Transform {
+/**
+ * `more`: preload links to write with the moved ones (the reader's catalogue: i18n/catalogue-preloads.ts).
+ */
+export function scriptsAfterContent(more = ""): Transform {
   const decoder = new StringDecoder("utf8");
   /** Text not yet written: the head until it ends, then a possible piece of "<script" at a chunk's end. */
   let held = "";
@@ -34,7 +37,7 @@ export function scriptsAfterContent(): Transform {
       const end = held.indexOf(HEAD_END);
       if (end === -1) return "";
       const head = held.slice(0, end);
-      preloads = (head.match(PRELOAD) ?? []).join("");
+      preloads = (head.match(PRELOAD) ?? []).join("") + more;
       const out = head.replace(PRELOAD, "");
       held = held.slice(end);
       stage = "body";
