@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { ToastMessage } from "../../ui/use-toast-message";
@@ -61,14 +61,44 @@ export function useDialogAction(
  */
 const ROW_DIALOG_FETCHER = "admin-row-dialog";
 
-/** The fetcher of a row's dialog; pair it with `useDialogAction(fetcher.data, { toasts: false })`. */
+/** The fetcher of a row's dialog (to submit); pair it with `useDialogAction(useRowDialogResult(), { toasts: false })`. */
 export function useRowDialogFetcher() {
   return useFetcher({ key: ROW_DIALOG_FETCHER });
 }
 
-/** Shows the toast of every answer to a row's dialog, whether or not the row is still there. */
+/**
+ * The last answer to a row's dialog, as RowDialogToasts saw it, handed to the rows through a
+ * store React reads consistently. Read from the fetcher in each row, it could be missed: while
+ * the file reader's live events kept the documents list revalidating, the toast of a save was
+ * shown and its Edit dialog stayed open (admin-layout.spec, about one run in ten under load):
+ * React Router keeps fetchers' answers in a map it changes outside React, and a render in a
+ * transition can see it change half-way. A store read with useSyncExternalStore cannot be torn.
+ */
+let rowDialogResult: ActionResult | null = null;
+const rowDialogListeners = new Set<() => void>();
+
+function subscribeRowDialog(listener: () => void): () => void {
+  rowDialogListeners.add(listener);
+  return () => rowDialogListeners.delete(listener);
+}
+
+/** The last answer to any row's dialog (null before the first): what a row's useDialogAction reads. */
+export function useRowDialogResult(): ActionResult | null {
+  return useSyncExternalStore(
+    subscribeRowDialog,
+    () => rowDialogResult,
+    () => null,
+  );
+}
+
+/** Shows the toast of every answer to a row's dialog, whether or not the row is still there, and hands it to the rows. */
 export function RowDialogToasts(): null {
   const fetcher = useFetcher({ key: ROW_DIALOG_FETCHER });
-  useActionResult(fetcher.data, () => {});
+  const result = useActionResult(fetcher.data, () => {});
+  useEffect(() => {
+    if (!result || result === rowDialogResult) return;
+    rowDialogResult = result;
+    for (const listener of rowDialogListeners) listener();
+  }, [result]);
   return null;
 }

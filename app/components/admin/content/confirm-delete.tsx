@@ -9,7 +9,7 @@ import { Alert } from "../../ui/alert";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
-import { useDialogAction, useRowDialogFetcher } from "./action-result";
+import { useDialogAction, useRowDialogFetcher, useRowDialogResult } from "./action-result";
 import { AdminDialog } from "./admin-dialog";
 
 export const dangerButtonClass =
@@ -67,7 +67,7 @@ function Consequence({ target, quoted, wrap }: { target: DeleteTarget; quoted: s
 export function DeleteButton({ target }: { target: DeleteTarget }) {
   const hydrated = useHydrated();
   const fetcher = useRowDialogFetcher();
-  const { open, setOpen, error } = useDialogAction(fetcher.data, { toasts: false });
+  const { open, setOpen, error } = useDialogAction(useRowDialogResult(), { toasts: false });
   const { i18n, t } = useLingui();
   const title = target.title;
   const label = t`Delete ${title}`;

@@ -14,7 +14,7 @@ import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import type { ToastMessage } from "../../ui/use-toast-message";
-import { useDialogAction, useRowDialogFetcher } from "./action-result";
+import { useDialogAction, useRowDialogFetcher, useRowDialogResult } from "./action-result";
 import { AdminDialog } from "./admin-dialog";
 import { DocumentLanguageSelect } from "./document-language-select";
 import { FacetFields } from "./facet-fields";
@@ -67,7 +67,7 @@ export const editHref = (id: string) => `/admin/documents/${id}/edit`;
 export function EditDocumentButton({ document, suggestions }: { document: EditableDocument; suggestions: FacetSuggestions }) {
   const hydrated = useHydrated();
   const fetcher = useRowDialogFetcher();
-  const { open, setOpen, error } = useDialogAction(fetcher.data, { toasts: false });
+  const { open, setOpen, error } = useDialogAction(useRowDialogResult(), { toasts: false });
   // The title check done in the browser, shown like the server's until the next submit.
   const [titleMissing, setTitleMissing] = useState(false);
   const { i18n, t } = useLingui();
