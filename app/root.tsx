@@ -17,6 +17,7 @@ import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { LiveUpdates } from "./components/live/live-updates";
 import { PageIconSprite } from "./components/ui/page-sprite";
 import { useToastWanted } from "./components/ui/toast";
+import { catalogueParts } from "./lib/i18n/catalogue-parts";
 import { loadAdminCatalogue } from "./lib/i18n/client-catalogues";
 import { restoreTypedFields } from "./lib/typed-before-hydration";
 
@@ -37,7 +38,7 @@ export const middleware: Route.MiddlewareFunction[] = [
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {
-    if (new URL(request.url).pathname.startsWith("/admin")) await loadAdminCatalogue();
+    if (catalogueParts(new URL(request.url).pathname).includes("admin")) await loadAdminCatalogue();
     return next();
   },
 ];

@@ -1,3 +1,4 @@
+import { catalogueParts } from "~/lib/i18n/catalogue-parts";
 import { isPageLanguage, type PageLanguage } from "~/lib/i18n/languages";
 
 /**
@@ -28,7 +29,5 @@ export function knowBrowserFiles(addresses: Iterable<string>): void {
 
 /** The catalogues a page at `pathname` loads in `language`: the public one, and the admin one on admin pages. */
 export function catalogueFiles(language: PageLanguage, pathname: string): string[] {
-  // The browser's own rule (activatePageLanguage): the same files, never one it does not load.
-  const parts = pathname.startsWith("/admin") ? ["public", "admin"] : ["public"];
-  return parts.flatMap((part) => files.get(`${language}/${part}`) ?? []);
+  return catalogueParts(pathname).flatMap((part) => files.get(`${language}/${part}`) ?? []);
 }

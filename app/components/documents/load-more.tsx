@@ -79,7 +79,10 @@ function readKept(): KeptPages[] {
 
 /** Keeps the pages above the last for history entry `entry` (the newest entries only). */
 function keepPages(entry: string, key: string, pages: Loaded<unknown>["pages"]): void {
-  const kept = readKept().filter((k) => k.entry !== entry);
+  const all = readKept();
+  const kept = all.filter((k) => k.entry !== entry);
+  // One page and nothing kept for this entry (most lists, and every refresh of one): nothing to write.
+  if (pages.length <= 1 && kept.length === all.length) return;
   if (pages.length > 1) kept.push({ entry, key, pages: pages.slice(0, -1) });
   try {
     sessionStorage.setItem(KEPT_PAGES, JSON.stringify(kept.slice(-KEPT_ENTRIES)));

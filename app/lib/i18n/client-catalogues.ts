@@ -1,4 +1,5 @@
 import { i18n, type Messages } from "@lingui/core";
+import { type CataloguePart, catalogueParts } from "./catalogue-parts";
 import { DEFAULT_LANGUAGE, isPageLanguage, type PageLanguage } from "./languages";
 
 type Catalogue = () => Promise<{ messages: Messages }>;
@@ -18,7 +19,7 @@ const ADMIN: Record<PageLanguage, Catalogue> = {
 
 const loaded = new Set<string>();
 
-async function load(language: PageLanguage, part: "public" | "admin"): Promise<void> {
+async function load(language: PageLanguage, part: CataloguePart): Promise<void> {
   const key = `${language}/${part}`;
   if (loaded.has(key)) return;
   const { messages } = await (part === "public" ? PUBLIC : ADMIN)[language]();
@@ -34,7 +35,7 @@ async function load(language: PageLanguage, part: "public" | "admin"): Promise<v
 export async function activatePageLanguage(): Promise<void> {
   const lang = document.documentElement.lang;
   const language = isPageLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  await Promise.all([load(language, "public"), window.location.pathname.startsWith("/admin") ? load(language, "admin") : null]);
+  await Promise.all(catalogueParts(window.location.pathname).map((part) => load(language, part)));
   i18n.activate(language);
 }
 
