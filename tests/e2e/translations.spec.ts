@@ -64,6 +64,8 @@ function databaseTexts(dataDir: string): string[] {
         }
       }
       texts.add(text);
+      // A file's SHA-256 is shown by its first twelve digits (the edit form's file facts).
+      if (/^[0-9a-f]{64}$/.test(text)) texts.add(text.slice(0, 12));
       // An address (a dashboard's) may be shown by its host alone.
       if (URL.canParse(text) && /^https?:/.test(text)) texts.add(new URL(text).host);
       // A comma-separated list (tags) is shown an item at a time.
