@@ -3,7 +3,10 @@ import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { browserModulesReport } from "./tooling/browser-modules-report";
+import { iconImports } from "./tooling/icon-imports";
 import { linguiMacros } from "./tooling/lingui-macros";
+import { shellChunks } from "./tooling/shell-chunks";
 
 /** Native and heavy server packages: external to the server bundle, never bundled for the browser. */
 const SERVER_PACKAGES = [
@@ -39,18 +42,16 @@ function extractionChild(): Plugin {
 }
 
 /**
- * The browser's chunks that carry the languages (decision 0031) get names that say so: Lingui's
- * runtime `i18n-<hash>.js` (a chunk made only of its modules), each catalogue
- * `messages-<language>-<part>-<hash>.js` (app/locales/so/public.po: messages-so-public). The bundle
- * budget (bench/bundle-sizes.mjs, tests/e2e/page-weight.spec.ts) tells them apart from React's and
- * from the pages' code by these names. Only names: how the code is split is left to the bundler.
+ * How the browser's code is cut into files (tooling/shell-chunks.ts): what every page loads in a
+ * few files, React's and Lingui's apart so that a release leaves them cached. Each catalogue is
+ * named `messages-<language>-<part>-<hash>.js` (app/locales/so/public.po: messages-so-public), the
+ * name by which the server finds the page's catalogue to preload (.server/i18n/catalogue-preloads.ts).
  */
 const browserChunks = {
-  chunkFileNames(chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }) {
+  manualChunks: shellChunks(),
+  chunkFileNames(chunk: { facadeModuleId: string | null }) {
     const catalogue = /[\\/]app[\\/]locales[\\/]([\w-]+)[\\/](\w+)\.po$/.exec(chunk.facadeModuleId ?? "");
-    if (catalogue) return `assets/messages-${catalogue[1]}-${catalogue[2]}-[hash].js`;
-    const lingui = chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /[\\/]node_modules[\\/]@lingui[\\/]/.test(id));
-    return lingui ? "assets/i18n-[hash].js" : "assets/[name]-[hash].js";
+    return catalogue ? `assets/messages-${catalogue[1]}-${catalogue[2]}-[hash].js` : "assets/[name]-[hash].js";
   },
 };
 
@@ -71,10 +72,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   optimizeDeps: { exclude: SERVER_PACKAGES },
   // The catalogues (.po) compile when imported; a language that lacks a message fails the build.
   plugins: [
+    iconImports(),
     linguiMacros(),
     lingui({ failOnMissing: true, failOnCompileError: true }),
     tailwindcss(),
     reactRouter(),
-    ...(isSsrBuild ? [extractionChild()] : []),
+    ...(isSsrBuild ? [extractionChild()] : [browserModulesReport(fileURLToPath(new URL(".", import.meta.url)))]),
   ],
 }));

@@ -27,7 +27,7 @@ export default defineConfig({
         plugins,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tooling/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           isolate: false,
         },

@@ -17,7 +17,8 @@ const PUBLIC_LAYOUT = "routes/public/layout";
 /**
  * @typedef {{ id: string, parentId?: string, path?: string, index?: boolean, module: string, imports?: string[], css?: string[] }} ManifestRoute
  * @typedef {{ entry: { module: string, imports: string[] }, routes: Record<string, ManifestRoute>, url: string }} Manifest
- * @typedef {{ file: string, raw: number, brotli: number }} FileSize
+ * @typedef {"framework" | "i18n" | "own"} Kind
+ * @typedef {{ file: string, raw: number, brotli: number, shares: Record<Kind, number> }} FileSize
  */
 
 /** @param {string} clientDir build/client @returns {Manifest} */
@@ -90,17 +91,44 @@ export function publicPages(manifest) {
 }
 
 /**
- * What a file is, for the budgets: React, React DOM and React Router (the entry and the chunks it
- * imports), the languages' share (decision 0031: Lingui's runtime and the reader's catalogue,
- * named by vite.config.ts), or the page's own code (the portal's few lines that load the
- * catalogue are the portal's own: the bundler puts them in whatever chunk it likes).
- * @param {Manifest} manifest @param {string} file
- * @returns {"framework" | "i18n" | "own"}
+ * What a module is, for the budgets: React, React DOM and React Router with the bundler's few
+ * lines of glue (what every page pays, whatever it does), the languages' share (decision 0031:
+ * Lingui's runtime and the catalogues), or the portal's own code and the libraries it chose.
+ * @param {string} id a module as build/browser-modules.json names it
+ * @returns {Kind}
  */
-export function fileKind(manifest, file) {
-  if (/\/(?:i18n|messages-[\w-]+)-[\w-]+\.js$/.test(file)) return "i18n";
-  if (file === manifest.entry.module || manifest.entry.imports.includes(file)) return "framework";
+export function moduleKind(id) {
+  if (/^node_modules\/(?:react|react-dom|react-router|scheduler)\//.test(id)) return "framework";
+  if (/^(?:commonjsHelpers\.js|vite\/(?:preload-helper|modulepreload-polyfill)\.js)$/.test(id)) return "framework";
+  if (/^node_modules\/@lingui\//.test(id) || /^app\/locales\//.test(id)) return "i18n";
   return "own";
+}
+
+/**
+ * What each browser file is made of (tooling/browser-modules-report.ts writes it with the build).
+ * @param {string} clientDir build/client
+ * @returns {Record<string, Array<[string, number]>>}
+ */
+export function readModules(clientDir) {
+  const file = path.join(clientDir, "..", "browser-modules.json");
+  if (!fs.existsSync(file)) throw new Error(`no ${file}: build first`);
+  return JSON.parse(fs.readFileSync(file, "utf8"));
+}
+
+/**
+ * A file's bytes shared out among the kinds, in proportion to the bytes each kind's modules
+ * rendered into it: the bundler may put React and a page's code in one file (merging small
+ * chunks saves round trips), and the shares stay what they are.
+ * @param {Record<string, Array<[string, number]>>} modules @param {string} file `/assets/x.js` @param {number} bytes
+ * @returns {Record<Kind, number>}
+ */
+export function fileShares(modules, file, bytes) {
+  /** @type {Record<Kind, number>} */
+  const rendered = { framework: 0, i18n: 0, own: 0 };
+  for (const [id, length] of modules[file.replace(/^\//, "")] ?? []) rendered[moduleKind(id)] += length;
+  const total = rendered.framework + rendered.i18n + rendered.own;
+  if (total === 0) return { framework: 0, i18n: 0, own: bytes };
+  return { framework: (bytes * rendered.framework) / total, i18n: (bytes * rendered.i18n) / total, own: (bytes * rendered.own) / total };
 }
 
 /**
@@ -118,10 +146,11 @@ export function catalogueFile(clientDir, language) {
  * of the given language (its public catalogue included).
  * @param {string} clientDir build/client
  * @param {string} [language]
- * @returns {Array<{ id: string, pathname: string, files: FileSize[], raw: number, brotli: number }>}
+ * @returns {Array<{ id: string, pathname: string, files: FileSize[], raw: number, brotli: number, shares: Record<Kind, number> }>}
  */
 export function publicBundles(clientDir, language = "en") {
   const manifest = readManifest(clientDir);
+  const modules = readModules(clientDir);
   /** @type {Map<string, FileSize>} */
   const sizes = new Map();
   /** @param {string} file */
@@ -129,19 +158,23 @@ export function publicBundles(clientDir, language = "en") {
     let s = sizes.get(file);
     if (!s) {
       const bytes = fs.readFileSync(path.join(clientDir, file));
-      s = { file, raw: bytes.length, brotli: brotliSize(bytes) };
+      const brotli = brotliSize(bytes);
+      s = { file, raw: bytes.length, brotli, shares: fileShares(modules, file, brotli) };
       sizes.set(file, s);
     }
     return s;
   };
   return publicPages(manifest).map(({ id, pathname }) => {
     const files = [...scriptsFor(manifest, pathname), catalogueFile(clientDir, language)].map(size);
+    /** @param {Kind} kind */
+    const share = (kind) => files.reduce((n, f) => n + f.shares[kind], 0);
     return {
       id,
       pathname,
       files,
       raw: files.reduce((n, f) => n + f.raw, 0),
       brotli: files.reduce((n, f) => n + f.brotli, 0),
+      shares: { framework: share("framework"), i18n: share("i18n"), own: share("own") },
     };
   });
 }

@@ -9,7 +9,7 @@
  *   npm run bench:bundle               (-- --files: every page's file list, not only the first)
  */
 import path from "node:path";
-import { fileKind, publicBundles, readManifest } from "./bundle-sizes.mjs";
+import { publicBundles } from "./bundle-sizes.mjs";
 import { ensureBuild, printTable, root } from "./support.mjs";
 
 const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
@@ -32,11 +32,13 @@ for (const page of everyList ? pages : pages.slice(0, 1)) {
 const shared = new Set(
   (pages[0]?.files ?? []).map((f) => f.file).filter((file) => pages.every((p) => p.files.some((f) => f.file === file))),
 );
-const manifest = readManifest(path.join(root, "build", "client"));
 /** @param {(typeof pages)[number]} page @param {"framework" | "i18n" | "own"} kind */
-const kindKb = (page, kind) => kb(page.files.filter((f) => fileKind(manifest, f.file) === kind).reduce((n, f) => n + f.brotli, 0));
+const kindKb = (page, kind) => kb(page.shares[kind]);
 const somali = new Map(publicBundles(path.join(root, "build", "client"), "so").map((p) => [p.pathname, p]));
-console.log("\nEvery public page (brotli quality 4, as served; an English reader's, and the Somali reader's languages share)");
+console.log(
+  "\nEvery public page (brotli quality 4, as served; an English reader's, and the Somali reader's languages share;\n" +
+    "the shares by module, a file's bytes divided in proportion to what each module rendered into it)",
+);
 printTable(
   pages.map((p) => ({
     page: p.pathname,
