@@ -1,7 +1,7 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { axeBuilder } from "./support/axe";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 import { test } from "./support/test";
@@ -50,7 +50,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => portal?.dispose());
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   return results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
 import SqliteDatabase from "better-sqlite3";
+import { axeBuilder } from "./support/axe";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 import { test } from "./support/test";
@@ -50,7 +50,7 @@ function card(page: Page, label: string) {
  */
 async function expectAxeClean(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
-  const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  const { violations } = await axeBuilder(page).exclude("[data-sonner-toaster]").analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

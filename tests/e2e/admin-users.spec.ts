@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page } from "@playwright/test";
+import { axeBuilder } from "./support/axe";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 import { test } from "./support/test";
 
@@ -325,7 +325,7 @@ test.describe("accounts and security with JavaScript", () => {
     for (const path of ["/admin/users", "/admin/security", "/admin/account/password", `/admin/users/${chiefId}/reset-password`]) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(`${base}${path}`);
-      expect((await new AxeBuilder({ page }).analyze()).violations, path).toEqual([]);
+      expect((await axeBuilder(page).analyze()).violations, path).toEqual([]);
       // Usable at 360 px: wide tables scroll inside their own box, the page itself does not.
       await page.setViewportSize({ width: 360, height: 740 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
@@ -334,7 +334,7 @@ test.describe("accounts and security with JavaScript", () => {
     const visitor = await visitorContext.newPage();
     for (const url of [link, `${base}/admin/set-password?token=nope`, `${base}/admin/reset-password?token=nope`]) {
       await visitor.goto(url);
-      expect((await new AxeBuilder({ page: visitor }).analyze()).violations, url).toEqual([]);
+      expect((await axeBuilder(visitor).analyze()).violations, url).toEqual([]);
     }
     // A "user" sets a password but learns there is no admin access.
     await visitor.goto(link);

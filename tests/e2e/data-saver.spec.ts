@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import { axeBuilder } from "./support/axe";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 import { portalSql } from "./support/portal-data";
@@ -267,7 +267,7 @@ test("the switch is keyboard reachable and axe finds nothing on a data saver's p
   for (const pathname of ["/", `/document/${documentId}`, "/dashboards"]) {
     await page.goto(url(pathname));
     await settle(page);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
       pathname,

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { axeBuilder } from "./support/axe";
 import { startDemoPortal } from "./support/demo-portal";
 import type { RunningPortal } from "./support/portal";
 import { test } from "./support/test";
@@ -331,7 +331,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("Email opened", { exact: true })).toBeVisible();
     await expect(page.getByText("Your email client should open with the document link")).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await axeBuilder(page).include('[role="dialog"]').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     await page.keyboard.press("Escape");

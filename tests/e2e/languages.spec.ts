@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect } from "@playwright/test";
+import { axeBuilder } from "./support/axe";
 import { signInDemo, startDemoPortal } from "./support/demo-portal";
 import { layoutOverflows, settled } from "./support/layout-probe";
 import { test } from "./support/test";
@@ -92,7 +92,7 @@ async function walkIn(browser: Browser, language: "en" | "so") {
         await settled(page);
         expect(await page.evaluate(() => document.documentElement.lang), visit.url).toBe(language);
         // The toasts are the toast library's own styling, checked where they are set up.
-        const { violations } = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+        const { violations } = await axeBuilder(page).exclude("[data-sonner-toaster]").analyze();
         const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3)}`);
         expect.soft(found, `axe on ${visit.url} (route ${visit.route}) in ${language}`).toEqual([]);
         if (language === "so") {

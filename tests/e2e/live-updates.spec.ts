@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect } from "@playwright/test";
 import { ADMIN, startOwnPortal, stopOwnPortal } from "./support/admin-content";
+import { axeBuilder } from "./support/axe";
 import { openRawStream, signedInAdmin, uploadPdf } from "./support/live";
 import { type RunningPortal, startPortal, tempDataDir } from "./support/portal";
 import { test } from "./support/test";
@@ -77,7 +77,7 @@ test("published uploads reach anonymous visitors live; unpublished ones only sta
   const box = await panel.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(360);
-  const axe = await new AxeBuilder({ page }).include('section[aria-label="Recent Updates"]').analyze();
+  const axe = await axeBuilder(page).include('section[aria-label="Recent Updates"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect(await panel.getByRole("link", { name: new RegExp(`^View.*${published}`) }).getAttribute("href")).toMatch(
     /^\/document\/[0-9a-f-]{36}$/,

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { axeBuilder } from "./support/axe";
 import { startDemoPortal } from "./support/demo-portal";
 import { type RunningPortal, WITHOUT_PAGE_CACHE } from "./support/portal";
 import { portalSql } from "./support/portal-data";
@@ -279,7 +279,7 @@ test.describe("the mobile menu with JavaScript", () => {
     await button.click();
     await expect(list).toBeVisible();
     // The open menu (and the header's invisible measuring copy) give axe nothing to report.
-    const axe = await new AxeBuilder({ page }).include("header").analyze();
+    const axe = await axeBuilder(page).include("header").analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await list.getByRole("link", { name: "Guidelines", exact: true }).focus();
     await page.keyboard.press("Escape");

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { unpackZip } from "../support/zip-reader";
+import { axeBuilder } from "./support/axe";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
 import { signedInAdmin, uploadPdf } from "./support/live";
 import type { RunningPortal } from "./support/portal";
@@ -94,7 +94,7 @@ test("fits a 360 px screen and has no axe violations", async ({ browser }) => {
   await page.goto(folderUrl(safetyToken));
   await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  const axe = await new AxeBuilder({ page }).include("main").analyze();
+  const axe = await axeBuilder(page).include("main").analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await context.close();
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { axeBuilder } from "./axe";
 import { releaseEngine } from "./engine";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./portal";
 import { storedObjects } from "./portal-data";
@@ -36,7 +36,7 @@ export const row = (page: Page, title: string) =>
   page.getByRole("row").filter({ has: page.getByRole("cell", { name: title, exact: true }) });
 /** Axe over the page; the toasts are the toast library's own styling, checked where they are set up. */
 export async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).exclude("[data-sonner-toaster]");
+  const builder = axeBuilder(page).exclude("[data-sonner-toaster]");
   return (await (include ? builder.include(include) : builder).analyze()).violations;
 }
 

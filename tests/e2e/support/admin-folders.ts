@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { axeBuilder } from "./axe";
 import { createAdmin, type RunningPortal, startPortal, tempDataDir } from "./portal";
 
 /** Helpers of tests/e2e/admin-folders.spec.ts: an empty portal of its own, sign-in, files, watchers. */
@@ -34,7 +34,7 @@ export const toast = (page: Page, text: string) => page.locator("[data-sonner-to
 
 /** Axe over the page; the toasts are the toast library's own styling. */
 export async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).exclude("[data-sonner-toaster]");
+  const builder = axeBuilder(page).exclude("[data-sonner-toaster]");
   return (await (include ? builder.include(include) : builder).analyze()).violations.map((v) => ({
     id: v.id,
     nodes: v.nodes.map((n) => n.target.join(" ")),
