@@ -7,7 +7,8 @@ import type { ManualChunksOption } from "rollup";
  * connections they queue. The modules every page loads anyway go into one file each, so no page
  * loads a byte more than before:
  *
- * - `shell`: what the browser entry and the root route import (every page, public or admin);
+ * - `shell`: what the browser entry and the root route import (every page, public or admin); the
+ *   bundler names the file after the entry it holds, `entry.client-<hash>.js`;
  * - `public-shell`: what the public layout imports besides (every public page; an admin page that
  *   needs one of its modules loads the whole file, a few KB on a staff member's link).
  *
@@ -15,7 +16,7 @@ import type { ManualChunksOption } from "rollup";
  * file, as React Router loads it by name. React, React DOM and React Router go into one file of
  * their own, `framework`, and Lingui's runtime into `i18n`: the bundler would otherwise move them
  * into the shell's file with the portal's code, and every release would make returning readers
- * fetch their 115 KB again.
+ * fetch their 115 KB again. (bench/bundle-sizes.mjs names the same packages React's share.)
  */
 const ENTRY = /\/app\/entry\.client\.tsx$/;
 const ROOT = /\/app\/root\.tsx$/;
