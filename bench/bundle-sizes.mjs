@@ -91,23 +91,11 @@ export function publicPages(manifest) {
 }
 
 /**
- * What a module is, for the budgets: React, React DOM and React Router with the bundler's few
- * lines of glue (what every page pays, whatever it does), the languages' share (decision 0031:
- * Lingui's runtime and the catalogues), or the portal's own code and the libraries it chose.
- * @param {string} id a module as build/browser-modules.json names it
- * @returns {Kind}
- */
-export function moduleKind(id) {
-  if (/^node_modules\/(?:react|react-dom|react-router|scheduler)\//.test(id)) return "framework";
-  if (/^(?:commonjsHelpers\.js|vite\/(?:preload-helper|modulepreload-polyfill)\.js)$/.test(id)) return "framework";
-  if (/^node_modules\/@lingui\//.test(id) || /^app\/locales\//.test(id)) return "i18n";
-  return "own";
-}
-
-/**
- * What each browser file is made of (tooling/browser-modules-report.ts writes it with the build).
+ * What each browser file is made of: per module its id, minified length and kind (React's, the
+ * languages', the pages' own: tooling/module-kinds.ts), written by tooling/browser-modules-report.ts
+ * with the build.
  * @param {string} clientDir build/client
- * @returns {Record<string, Array<[string, number]>>}
+ * @returns {Record<string, Array<[string, number, Kind]>>}
  */
 export function readModules(clientDir) {
   const file = path.join(clientDir, "..", "browser-modules.json");
@@ -116,19 +104,19 @@ export function readModules(clientDir) {
 }
 
 /**
- * A file's bytes shared out among the kinds, in proportion to the bytes each kind's modules
- * rendered into it: the bundler may put React and a page's code in one file (merging small
- * chunks saves round trips), and the shares stay what they are.
- * @param {Record<string, Array<[string, number]>>} modules @param {string} file `/assets/x.js` @param {number} bytes
+ * A file's bytes shared out among the kinds, in proportion to the minified bytes of each kind's
+ * modules in it: the bundler may put React and a page's code in one file (grouping small modules
+ * saves round trips), and the shares stay what they are.
+ * @param {Record<string, Array<[string, number, Kind]>>} modules @param {string} file `/assets/x.js` @param {number} bytes
  * @returns {Record<Kind, number>}
  */
 export function fileShares(modules, file, bytes) {
   /** @type {Record<Kind, number>} */
-  const rendered = { framework: 0, i18n: 0, own: 0 };
-  for (const [id, length] of modules[file.replace(/^\//, "")] ?? []) rendered[moduleKind(id)] += length;
-  const total = rendered.framework + rendered.i18n + rendered.own;
+  const minified = { framework: 0, i18n: 0, own: 0 };
+  for (const [, length, kind] of modules[file.replace(/^\//, "")] ?? []) minified[kind] += length;
+  const total = minified.framework + minified.i18n + minified.own;
   if (total === 0) return { framework: 0, i18n: 0, own: bytes };
-  return { framework: (bytes * rendered.framework) / total, i18n: (bytes * rendered.i18n) / total, own: (bytes * rendered.own) / total };
+  return { framework: (bytes * minified.framework) / total, i18n: (bytes * minified.i18n) / total, own: (bytes * minified.own) / total };
 }
 
 /**

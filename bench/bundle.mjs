@@ -37,7 +37,7 @@ const kindKb = (page, kind) => kb(page.shares[kind]);
 const somali = new Map(publicBundles(path.join(root, "build", "client"), "so").map((p) => [p.pathname, p]));
 console.log(
   "\nEvery public page (brotli quality 4, as served; an English reader's, and the Somali reader's languages share;\n" +
-    "the shares by module, a file's bytes divided in proportion to what each module rendered into it)",
+    "the shares by module, a file's bytes divided in proportion to each module's minified length)",
 );
 printTable(
   pages.map((p) => ({

@@ -2,13 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { transform } from "esbuild";
 import type { Plugin } from "vite";
+import { type ModuleKind, moduleKind } from "./module-kinds";
 
 /** Where the report goes: beside build/client, never among the files the server sends. */
-export const BROWSER_MODULES_REPORT = "browser-modules.json";
+const BROWSER_MODULES_REPORT = "browser-modules.json";
 
 /**
  * What each browser chunk is made of: `build/browser-modules.json` lists, per file
- * (`assets/x-<hash>.js`), its modules and the bytes of each once minified (as the build minifies
+ * (`assets/x-<hash>.js`), its modules, the kind of each (module-kinds.ts) and its bytes once minified (as the build minifies
  * the whole file: React's own code is already terse, the portal's is not, so the lengths before
  * minifying would over-weigh some modules). The bundle budget (bench/bundle-sizes.mjs, tests/e2e/page-weight.spec.ts) weighs
  * React's share, the languages' and the pages' own code by module, so it holds however the
@@ -22,13 +23,14 @@ export function browserModulesReport(root: string): Plugin {
     apply: "build",
     async writeBundle(options, bundle) {
       if (this.environment.name !== "client" || !options.dir) return;
-      const report: Record<string, Array<[string, number]>> = {};
+      const report: Record<string, Array<[string, number, ModuleKind]>> = {};
       for (const [file, output] of Object.entries(bundle)) {
         if (output.type !== "chunk") continue;
         report[file] = await Promise.all(
-          Object.entries(output.modules).map(
-            async ([id, module]): Promise<[string, number]> => [moduleName(root, id), await minifiedLength(module.code)],
-          ),
+          Object.entries(output.modules).map(async ([id, module]): Promise<[string, number, ModuleKind]> => {
+            const name = moduleName(root, id);
+            return [name, await minifiedLength(module.code), moduleKind(name)];
+          }),
         );
       }
       fs.writeFileSync(path.join(options.dir, "..", BROWSER_MODULES_REPORT), `${JSON.stringify(report, null, 1)}\n`);

@@ -1,4 +1,5 @@
 import type { ManualChunksOption } from "rollup";
+import { isFrameworkPackage, isLanguageRuntime } from "./module-kinds";
 
 /**
  * Fewer files before a page works. Left to itself the bundler gives every small module that
@@ -16,7 +17,7 @@ import type { ManualChunksOption } from "rollup";
  * file, as React Router loads it by name. React, React DOM and React Router go into one file of
  * their own, `framework`, and Lingui's runtime into `i18n`: the bundler would otherwise move them
  * into the shell's file with the portal's code, and every release would make returning readers
- * fetch their 115 KB again. (bench/bundle-sizes.mjs names the same packages React's share.)
+ * fetch their 115 KB again. Which modules those are is tooling/module-kinds.ts's, as for the budget.
  */
 const ENTRY = /\/app\/entry\.client\.tsx$/;
 const ROOT = /\/app\/root\.tsx$/;
@@ -31,8 +32,6 @@ const GROUPED = /\/app\/|\/node_modules\/lucide\/dist\/esm\/icons\//;
  * public page.
  */
 const LUCIDE_REACT = /\/node_modules\/lucide-react\//;
-const FRAMEWORK = /\/node_modules\/(?:react|react-dom|react-router|scheduler)\//;
-const LINGUI = /\/node_modules\/@lingui\//;
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
 
@@ -68,8 +67,8 @@ export function shellChunks(): ManualChunksOption {
     }
     const file = id.split("?")[0] ?? id;
     if (LUCIDE_REACT.test(file)) return "lucide-react";
-    if (FRAMEWORK.test(file)) return "framework";
-    if (LINGUI.test(file)) return "i18n";
+    if (isFrameworkPackage(file)) return "framework";
+    if (isLanguageRuntime(file)) return "i18n";
     if (!GROUPED.test(file) || ROUTE_MODULE.test(file)) return undefined;
     if (groups.shell.has(id)) return "shell";
     if (groups.publicShell.has(id)) return "public-shell";
