@@ -10,7 +10,7 @@ import { createUser, findUserByEmail, setUserActive, UserInputError, userCount }
 import { signIn } from "./login";
 import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions";
 import { completeSetup, issueSetupLink, SetupLinkInvalidError } from "./setup";
-import { purgeExpiredThrottles } from "./throttle";
+import { clearFailures, countFailure, purgeExpiredThrottles } from "./throttle";
 
 const meta = { ip: "203.0.113.7", userAgent: "vitest" };
 
@@ -151,6 +151,19 @@ for (const engine of testEngines()) {
       clock = new Date(clock.getTime() + 16 * MINUTE);
       const r = await signIn(t.ctx, { email: "admin@example.org", password: "wrong-pass" }, meta);
       expect(r).toMatchObject({ status: 401, description: "Invalid credentials. 4 attempts remaining." });
+    });
+
+    it("counts a failure while a successful sign-in clears the same e-mail's count, never failing itself", async () => {
+      // Two browsers sending one code at once: one signs in (clearing the count), the other fails
+      // (counting). The count's row, there when the failure began, could vanish before it was read.
+      const key = ["email", "race@example.org"] as const;
+      for (let round = 0; round < 100; round++) {
+        await clearFailures(t.ctx, key[1]);
+        await countFailure(t.ctx, key);
+        const [counted] = await Promise.all([countFailure(t.ctx, key), clearFailures(t.ctx, key[1])]);
+        // This round's failure on top of the one before, or alone after the clearing.
+        expect(counted.remaining).toBeGreaterThanOrEqual(3);
+      }
     });
 
     it("limits one address trying many e-mails", async () => {

@@ -58,22 +58,21 @@ export function selectThrottle(db: Kysely<Database>, key: string): Promise<Selec
 /**
  * The row of `key`, created with no failures when missing, and locked until the transaction ends
  * on PostgreSQL, so concurrent failures on several instances are counted one after the other.
- * (SQLite runs one write transaction at a time already.)
+ * (SQLite runs one write transaction at a time already.) One statement, an insert that updates
+ * the row when it is there: an insert-if-missing followed by a `select ... for update` found no
+ * row when a successful sign-in cleared the e-mail's count between the two (two browsers sending
+ * one code at once), and the sign-in failed with a server error.
  */
-export async function lockThrottle(
-  db: Kysely<Database>,
-  engine: "sqlite" | "postgres",
-  key: string,
-  now: string,
-): Promise<Selectable<LoginThrottleTable>> {
-  await db
-    .insertInto("login_throttle")
-    .values({ key, failures: 0, window_started_at: now, blocked_until: null })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-  let query = db.selectFrom("login_throttle").selectAll().where("key", "=", key);
-  if (engine === "postgres") query = query.forUpdate();
-  return query.executeTakeFirstOrThrow();
+export async function lockThrottle(db: Kysely<Database>, key: string, now: string): Promise<Selectable<LoginThrottleTable>> {
+  return (
+    db
+      .insertInto("login_throttle")
+      .values({ key, failures: 0, window_started_at: now, blocked_until: null })
+      // A write that changes nothing, for the row lock and the row itself (`do nothing` returns no row).
+      .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ key: eb.ref("excluded.key") })))
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /**

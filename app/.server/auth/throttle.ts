@@ -59,7 +59,7 @@ export async function countFailure(ctx: AppContext, key: ThrottleKey): Promise<{
   const rule = THROTTLE_RULES[key[0]];
   // The row is locked for the read and the write, so concurrent failures (on any instance) are all counted.
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await lockThrottle(trx, ctx.db.engine, keyOf(key), iso(now));
+    const row = await lockThrottle(trx, keyOf(key), iso(now));
     const windowOpen = now.getTime() - new Date(row.window_started_at).getTime() < rule.windowMs;
     const failures = windowOpen ? row.failures + 1 : 1;
     const blockEnd = failures >= rule.maxFailures ? addMs(now, rule.blockMs) : null;
