@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { buildEnhancements } from "./server/build-enhancements";
 import { buildWorker } from "./server/build-worker";
 import { precompressFolder } from "./server/precompress";
 
@@ -14,7 +15,11 @@ export default {
    */
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
-    // The service worker first (decision 0036), so that it is precompressed with the rest.
+    // The enhancements of the pages that do not hydrate (decision 0038), before the service
+    // worker, whose release id names every file of the build.
+    const enhance = await buildEnhancements(clientDir);
+    viteConfig.logger.info(`enhancements ${enhance.entry} written`);
+    // The service worker next (decision 0036), so that it is precompressed with the rest.
     const release = await buildWorker(clientDir);
     viteConfig.logger.info(`service worker sw.js written for release ${release}`);
     const { files, bytes, brotliBytes } = await precompressFolder(clientDir);

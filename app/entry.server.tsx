@@ -16,15 +16,18 @@ import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { app } from "./.server/context";
 import { responseNonce } from "./.server/http/content-security";
+import { enhanceScriptUrl } from "./.server/http/enhance-script";
 import { logRenderError, routeErrorLogger } from "./.server/http/error-log";
 import { scriptsAfterContent } from "./.server/http/scripts-after-content";
 import { catalogueFiles } from "./.server/i18n/catalogue-preloads";
 import { i18nFor, requestLanguage, runInLanguage, serverI18n } from "./.server/i18n/i18n";
 import stylesheet from "./app.css?inline";
+import { EnhanceScriptContext } from "./components/layout/enhance-script";
 import { PageStylesheetContext } from "./components/layout/page-stylesheet";
 import { IconSprite } from "./components/ui/icon-sprite";
 import { PageSpriteContext } from "./components/ui/page-sprite";
 import { setPageI18nSource } from "./lib/i18n/page-i18n";
+import { pageHydrates } from "./lib/page-scripts";
 
 /** The stylesheet every page carries in its head; the development server links it instead (root.tsx). */
 const pageStylesheet = import.meta.env.PROD ? stylesheet : null;
@@ -57,8 +60,10 @@ export default function handleRequest(
 
   const nonce = responseNonce(loadContext);
   const language = requestLanguage(request);
+  // A page that does not hydrate loads its enhancements, and no catalogue: its texts are in its HTML (decision 0038).
+  const hydrates = pageHydrates(routerContext.staticHandlerContext.matches.map((match) => match.route.id));
   // The reader's messages in the same wave as the page's modules (i18n/catalogue-preloads.ts).
-  const cataloguePreloads = catalogueFiles(language, new URL(request.url).pathname)
+  const cataloguePreloads = (hydrates ? catalogueFiles(language, new URL(request.url).pathname) : [])
     .map((href) => `<link rel="modulepreload" href="${href}"${nonce ? ` nonce="${nonce}"` : ""}/>`)
     .join("");
   // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
@@ -91,7 +96,9 @@ export default function handleRequest(
       <I18nProvider i18n={i18n}>
         <PageStylesheetContext value={pageStylesheet}>
           <PageSpriteContext value={pageSprite}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <EnhanceScriptContext value={hydrates ? null : { src: enhanceScriptUrl(), nonce }}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </EnhanceScriptContext>
           </PageSpriteContext>
         </PageStylesheetContext>
       </I18nProvider>

@@ -12,11 +12,14 @@ import { keepHeaders, noStoreForStaff } from "./.server/http/response-headers";
 import { withRequestLanguage } from "./.server/i18n/i18n";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
+import { EnhanceScript, usePageHydrates } from "./components/layout/enhance-script";
 import { MaintenancePage } from "./components/layout/maintenance";
 import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { LiveUpdates } from "./components/live/live-updates";
+import { LiveUpdatesTemplate } from "./components/live/live-updates-template";
 import { PageIconSprite } from "./components/ui/page-sprite";
 import { useToastWanted } from "./components/ui/toast";
+import { ToasterTemplate } from "./components/ui/toaster-template";
 import { catalogueParts } from "./lib/i18n/catalogue-parts";
 import { loadAdminCatalogue } from "./lib/i18n/client-catalogues";
 import { restoreTypedFields } from "./lib/typed-before-hydration";
@@ -56,6 +59,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   // The language the page is rendered in (entry.server.tsx, entry.client.tsx; decision 0031).
   const { i18n } = useLingui();
+  // Public pages that no longer hydrate load their enhancements instead (decision 0038).
+  const hydrates = usePageHydrates();
   return (
     <html lang={i18n.locale}>
       <head>
@@ -68,9 +73,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <PageIconSprite />
         {children}
-        <Toasts />
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <Toasts />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <>
+            <ToasterTemplate />
+            <EnhanceScript />
+          </>
+        )}
       </body>
     </html>
   );
@@ -99,6 +113,7 @@ export default function App() {
 /** Unexpected failures: a plain apology, never details (they are in the server log). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { i18n } = useLingui();
+  const hydrates = usePageHydrates();
   // Offline, a page's data not on the device fails to load: the whole page is asked for instead,
   // which the service worker answers with the kept page or its offline page (decision 0036).
   useEffect(() => {
@@ -110,7 +125,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <>
         <MaintenancePage siteName={closed.siteName} />
-        {closed.dataSaver ? null : <LiveUpdates />}
+        {closed.dataSaver ? null : hydrates ? <LiveUpdates /> : <LiveUpdatesTemplate />}
       </>
     );
   }

@@ -130,11 +130,27 @@ export function catalogueFile(clientDir, language) {
 }
 
 /**
+ * The pages that do not hydrate (decision 0038: app/lib/enhanced-pages.json, which the app reads
+ * too) and the files of their enhancements (build/enhance.json, written by the build).
+ * @param {string} clientDir build/client
+ * @returns {{ routes: Set<string>, files: string[] }}
+ */
+export function readEnhanced(clientDir) {
+  const list = path.join(import.meta.dirname, "..", "app", "lib", "enhanced-pages.json");
+  const report = path.join(clientDir, "..", "enhance.json");
+  if (!fs.existsSync(report)) throw new Error(`no ${report}: build first`);
+  /** @type {{ entry: string, imports: string[] }} */
+  const enhance = JSON.parse(fs.readFileSync(report, "utf8"));
+  return { routes: new Set(JSON.parse(fs.readFileSync(list, "utf8"))), files: [enhance.entry, ...enhance.imports] };
+}
+
+/**
  * Per public page: its JavaScript files with raw and brotli sizes, and the totals, for a reader
- * of the given language (its public catalogue included).
+ * of the given language (its public catalogue included). A page that does not hydrate loads its
+ * enhancements only: the pages' own code, and no catalogue (its texts are in its HTML).
  * @param {string} clientDir build/client
  * @param {string} [language]
- * @returns {Array<{ id: string, pathname: string, files: FileSize[], raw: number, brotli: number, shares: Record<Kind, number> }>}
+ * @returns {Array<{ id: string, pathname: string, hydrates: boolean, files: FileSize[], raw: number, brotli: number, shares: Record<Kind, number> }>}
  */
 export function publicBundles(clientDir, language = "en") {
   const manifest = readManifest(clientDir);
@@ -152,13 +168,16 @@ export function publicBundles(clientDir, language = "en") {
     }
     return s;
   };
+  const enhanced = readEnhanced(clientDir);
   return publicPages(manifest).map(({ id, pathname }) => {
-    const files = [...scriptsFor(manifest, pathname), catalogueFile(clientDir, language)].map(size);
+    const hydrates = !matchedRouteIds(manifest, pathname).some((route) => enhanced.routes.has(route));
+    const files = (hydrates ? [...scriptsFor(manifest, pathname), catalogueFile(clientDir, language)] : enhanced.files).map(size);
     /** @param {Kind} kind */
     const share = (kind) => files.reduce((n, f) => n + f.shares[kind], 0);
     return {
       id,
       pathname,
+      hydrates,
       files,
       raw: files.reduce((n, f) => n + f.raw, 0),
       brotli: files.reduce((n, f) => n + f.brotli, 0),

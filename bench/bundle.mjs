@@ -42,6 +42,8 @@ console.log(
 printTable(
   pages.map((p) => ({
     page: p.pathname,
+    // Decision 0038: a page that does not hydrate loads the enhancements (app/enhance/) only.
+    scripts: p.hydrates ? "hydrates" : "enhanced",
     files: p.files.length,
     "raw KB": kb(p.raw),
     "brotli KB": kb(p.brotli),

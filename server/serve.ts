@@ -12,6 +12,7 @@ import { removeDeadReadCopies } from "~/.server/contents/read-copies";
 import { startFileReader } from "~/.server/contents/reader";
 import { startApp, stopApp } from "~/.server/context";
 import { warmListIndex } from "~/.server/documents/documents.service";
+import { knowEnhanceScript } from "~/.server/http/enhance-script";
 import { configuredOrigin } from "~/.server/http/origins";
 import { knowBrowserFiles } from "~/.server/i18n/catalogue-preloads";
 import { removeDueTestDocuments } from "~/.server/system/test-document";
@@ -42,6 +43,7 @@ export function productionSource(build: ServerBuild): AppSource {
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "client");
   const files = readBuiltAssets(clientDir);
   knowBrowserFiles(files.keys());
+  knowEnhanceScript(files.keys());
   return { mode: "production", build, assets: builtAssets(files) };
 }
 

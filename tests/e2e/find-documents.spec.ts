@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { ADMIN, axeViolations, startOwnPortal, stopOwnPortal } from "./support/admin-content";
 import { layoutOverflows } from "./support/layout-probe";
+import { pageReady } from "./support/page-ready";
 import { type RunningPortal, WITHOUT_PAGE_CACHE } from "./support/portal";
 import { portalSql } from "./support/portal-data";
 import { generatedPdf, signInCookie } from "./support/scale-out";
@@ -139,7 +140,7 @@ for (const mode of [
     /** Hydrated (with JavaScript), so clicks are handled by the app and not by a page load. */
     async function open(page: Page, path: string) {
       await page.goto(url(path));
-      if (mode.javaScriptEnabled) await page.waitForFunction(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber")));
+      if (mode.javaScriptEnabled) await pageReady(page);
     }
 
     test("paging: Previous and Next links; a page past the end shows the last, a page before the start the first", async ({ page }) => {

@@ -30,9 +30,14 @@ const PAGE_CODE_BUDGET_KB = 28;
  * by short ids, so the pages' own code does not carry them).
  */
 const LANGUAGES_BUDGET_KB = 11;
+/**
+ * A page that does not hydrate (decision 0038): all its JavaScript, issue 13's line. Its texts are
+ * in its HTML, so it loads no catalogue; none of it is React's.
+ */
+const ENHANCED_PAGE_BUDGET_KB = 60;
 
 test("the head carries the stylesheet and no script; the scripts' preloads follow the content", async ({ request }) => {
-  for (const pathname of ["/", "/documents", "/reports", "/about", "/document/no-such-document"]) {
+  for (const pathname of ["/", "/documents", "/reports", "/document/no-such-document"]) {
     const response = await request.get(`${base()}${pathname}`);
     const html = await response.text();
     const head = html.slice(0, html.indexOf("</head>"));
@@ -51,6 +56,20 @@ test("the head carries the stylesheet and no script; the scripts' preloads follo
       preloads.every((m) => (cached ? m[2] === undefined : m[2] !== undefined && m[2] === preloads[0]![2])),
       `${pathname}: ${cached ? "no nonce on a cached page" : "the response's nonce on every preload"}`,
     ).toBe(true);
+  }
+});
+
+test("a page that does not hydrate loads one script after its content, and no catalogue", async ({ request }) => {
+  for (const pathname of ["/about", "/api"]) {
+    const response = await request.get(`${base()}${pathname}`);
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head.match(/rel="(stylesheet|modulepreload)"[^>]*|<script[^>]*/g), `${pathname}: what the head fetches`).toBeNull();
+    const scripts = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]);
+    expect(scripts, pathname).toHaveLength(1);
+    expect(scripts[0], pathname).toMatch(/^<script type="module" src="\/assets\/enhance-[\w-]+\.js"/);
+    expect(html.indexOf(scripts[0]!), pathname).toBeGreaterThan(html.indexOf("</main>"));
+    expect(html, `${pathname}: no module preloads, no catalogue`).not.toContain("modulepreload");
   }
 });
 
@@ -82,6 +101,10 @@ test("no public page loads more JavaScript than its budget, in either language",
     for (const page of pages) {
       const biggest = [...page.files].sort((a, b) => b.shares.own - a.shares.own).slice(0, 5);
       const detail = `${language} ${page.pathname}: biggest ${biggest.map((f) => `${f.file} ${kb(f.shares.own)} KB`).join(", ")}`;
+      if (!page.hydrates) {
+        expect(kb(page.brotli), `${language} ${page.pathname}: a page that does not hydrate`).toBeLessThanOrEqual(ENHANCED_PAGE_BUDGET_KB);
+        expect(page.shares.framework + page.shares.i18n, `${language} ${page.pathname}: React or a catalogue`).toBe(0);
+      }
       expect(kb(page.shares.framework), `${language} ${page.pathname}`).toBeLessThanOrEqual(FRAMEWORK_BUDGET_KB);
       expect(kb(page.shares.i18n), `${language} ${page.pathname}: the languages' share`).toBeLessThanOrEqual(LANGUAGES_BUDGET_KB);
       expect(kb(page.shares.own), detail).toBeLessThanOrEqual(PAGE_CODE_BUDGET_KB);

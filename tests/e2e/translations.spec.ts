@@ -2,6 +2,7 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { signInDemo, startDemoPortal } from "./support/demo-portal";
+import { pageReady } from "./support/page-ready";
 import { test } from "./support/test";
 import { prepareWalk, type WalkIds, type WalkPage, walkPages } from "./support/walk-pages";
 
@@ -168,8 +169,9 @@ test("every page's texts come from the catalogue: nothing plain English in the p
   for (const walk of pages) {
     const tab = walk.admin ? page : await anonymous.newPage();
     await tab.goto(`${portal.url}${walk.url}`);
-    // Hydrated: the browser's render (with its catalogue) is what is checked, not only the server's.
-    await tab.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+    // Its scripts have run: a hydrated page's render in the browser (with its catalogue) is what is
+    // checked, not only the server's; a page that does not hydrate is the server's (decision 0038).
+    await pageReady(tab);
     expect(await tab.evaluate(() => document.documentElement.lang), walk.url).toBe("en-XA");
     // Read again for each page: walking the pages writes to the database (views, sign-ins).
     data = databaseTexts(portal.dataDir);

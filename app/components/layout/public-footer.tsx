@@ -57,7 +57,7 @@ export function PublicFooter({
   const { t } = useLingui();
   const year = new Date().getFullYear();
   return (
-    <footer className="border-t border-slate-200 bg-white">
+    <footer data-refresh="footer" className="border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="font-semibold text-brand-800">{siteName}</p>

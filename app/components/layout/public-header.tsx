@@ -49,8 +49,13 @@ export function PublicHeader({
     </NavLink>
   ));
   return (
-    <header data-nav={fit ?? undefined} className="group/header sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div ref={rowRef} className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+    <header
+      data-nav={fit ?? undefined}
+      data-nav-header
+      data-refresh="header"
+      className="group/header sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
+    >
+      <div ref={rowRef} data-nav-row className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <a href="/" className="mr-auto flex min-w-0 items-center gap-2 font-semibold text-brand-800">
           {dataSaver ? <InlineLogo /> : <img src="/favicon.svg" alt="" width={28} height={28} className="shrink-0" />}
           <span className="truncate">{siteName}</span>
@@ -65,6 +70,7 @@ export function PublicHeader({
         {/* A <details> menu opens without JavaScript; with it, it also closes on Escape, outside clicks and navigation. */}
         <details
           ref={disclosure.ref}
+          data-disclosure
           onKeyDown={disclosure.onKeyDown}
           className={`relative shrink-0 ${classes.button} group-data-[nav=collapsed]/header:block group-data-[nav=inline]/header:hidden`}
         >
@@ -115,7 +121,7 @@ function NavRuler({
 }) {
   return (
     <div aria-hidden="true" className="pointer-events-none invisible absolute top-0 left-0 h-0 overflow-hidden">
-      <div ref={ref} className="flex w-max items-center gap-4">
+      <div ref={ref} data-nav-ruler className="flex w-max items-center gap-4">
         <span className="flex items-center gap-2 font-semibold">
           <span className="h-7 w-7" />
           <span className="whitespace-nowrap">{siteName}</span>

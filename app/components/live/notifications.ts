@@ -7,40 +7,16 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
-export const MAX_NOTIFICATIONS = 10;
-/** "Clear All Notifications" appears when more than this many exist. */
-export const CLEAR_ALL_ABOVE = 3;
+export {
+  CLEAR_ALL_ABOVE,
+  type LiveNotification,
+  MAX_NOTIFICATIONS,
+  type NotificationAction,
+  notificationsReducer,
+  showClearAll,
+} from "~/lib/live-notifications";
 
-/** The spec's client-side Notification entity. */
-export interface LiveNotification {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  /** Milliseconds since the epoch, when the browser received it. */
-  timestamp: number;
-  action: { label: string; url: string };
-}
-
-export type NotificationAction = { type: "add"; notification: LiveNotification } | { type: "dismiss"; id: string } | { type: "clear" };
-
-export function notificationsReducer(state: LiveNotification[], action: NotificationAction): LiveNotification[] {
-  switch (action.type) {
-    case "add": {
-      // The same document published again replaces its older notification instead of doubling it.
-      const rest = state.filter((n) => n.id !== action.notification.id);
-      return [action.notification, ...rest].slice(0, MAX_NOTIFICATIONS);
-    }
-    case "dismiss":
-      return state.filter((n) => n.id !== action.id);
-    case "clear":
-      return [];
-  }
-}
-
-export function showClearAll(notifications: LiveNotification[]): boolean {
-  return notifications.length > CLEAR_ALL_ABOVE;
-}
+import type { LiveNotification } from "~/lib/live-notifications";
 
 /** The toast's and the notification's title. */
 export function newDocumentTitle(i18n: I18n): string {

@@ -5,10 +5,12 @@ import { dataSaverOf } from "~/.server/http/data-saver";
 import { isStaffViewer } from "~/.server/http/maintenance";
 import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { publicLayout } from "~/.server/site/site.service";
+import { usePageHydrates } from "~/components/layout/enhance-script";
 import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintenance";
 import { PublicFooter } from "~/components/layout/public-footer";
 import { PublicHeader } from "~/components/layout/public-header";
 import { LiveUpdates } from "~/components/live/live-updates";
+import { LiveUpdatesTemplate } from "~/components/live/live-updates-template";
 import { useOfflineWorker } from "~/components/offline/register-worker";
 import { contactsText, menuText } from "~/lib/site";
 import { MAINTENANCE_RETRY_AFTER_S, siteDescriptionText, siteNameText } from "~/lib/site-settings";
@@ -63,11 +65,14 @@ export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShoul
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   // Pages a reader opened stay readable offline (decision 0036).
   useOfflineWorker();
+  // A page that does not hydrate gets its live updates from its enhancements (decision 0038).
+  const hydrates = usePageHydrates();
+  const live = hydrates ? <LiveUpdates enabled={!loaderData.dataSaver} /> : loaderData.dataSaver ? null : <LiveUpdatesTemplate />;
   if (loaderData.maintenance === "closed") {
     return (
       <>
         <MaintenancePage siteName={loaderData.siteName} />
-        <LiveUpdates enabled={!loaderData.dataSaver} />
+        {live}
       </>
     );
   }
@@ -81,10 +86,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </a>
       {loaderData.maintenance === "staff-notice" ? <MaintenanceNotice /> : null}
       <PublicHeader menu={loaderData.menu} siteName={loaderData.siteName} dataSaver={loaderData.dataSaver} />
-      <main id="main" className="flex-1">
+      {/* data-refresh: the regions a page that does not hydrate refreshes in place (app/enhance/page-refresh.ts). */}
+      <main id="main" data-refresh="main" className="flex-1">
         <Outlet />
       </main>
-      <LiveUpdates enabled={!loaderData.dataSaver} />
+      {live}
       <PublicFooter
         menu={loaderData.menu}
         contacts={loaderData.contacts}

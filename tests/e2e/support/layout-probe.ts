@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { pageReady } from "./page-ready";
 
 /**
  * What sticks out on the page as it is shown: the page itself scrolling sideways, and every
@@ -7,9 +8,9 @@ import type { Page } from "@playwright/test";
  * likes; the container itself must fit. Each finding names the element (a short CSS path and its
  * text) and by how much it sticks out.
  */
-/** Shown as a person sees it: React has hydrated the document (its fibres are on <body>) and the fonts are in. */
+/** Shown as a person sees it: the page's scripts have run (page-ready.ts) and the fonts are in. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+  await pageReady(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 

@@ -1,0 +1,51 @@
+/**
+ * The enhancements of the pages that do not hydrate (app/enhance/main.ts, decision 0038), bundled
+ * on their own when the app is built (react-router.config.ts), as the service worker is: a small
+ * module graph of the portal's own code that shares nothing with React Router's browser build.
+ * Written as `assets/enhance-<hash>.js` (and a chunk per lazily loaded part), fingerprinted and
+ * precompressed like every other browser file. The server finds the entry by that name
+ * (app/.server/http/enhance-script.ts). Which files it is made of goes to `build/enhance.json`,
+ * for the bundle bench (bench/bundle-sizes.mjs).
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { build } from "esbuild";
+
+export interface EnhanceFiles {
+  /** `/assets/enhance-<hash>.js` */
+  entry: string;
+  /** What the entry imports before it runs (`/assets/...`); lazily loaded parts are not in it. */
+  imports: string[];
+}
+
+export async function buildEnhancements(
+  clientDir: string,
+  entry = path.resolve("app/enhance/main.ts"),
+  reportFile = path.join(clientDir, "..", "enhance.json"),
+): Promise<EnhanceFiles> {
+  const result = await build({
+    entryPoints: { enhance: entry },
+    outdir: path.join(clientDir, "assets"),
+    entryNames: "[name]-[hash]",
+    chunkNames: "enhance-[name]-[hash]",
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    target: "es2022",
+    minify: true,
+    legalComments: "none",
+    metafile: true,
+    define: { "import.meta.env.PROD": "true", "import.meta.env.DEV": "false" },
+    logLevel: "silent",
+  });
+  const address = (file: string) => `/${path.relative(clientDir, path.resolve(file)).split(path.sep).join("/")}`;
+  const outputs = Object.entries(result.metafile.outputs);
+  const [entryFile, entryOutput] = outputs.find(([, output]) => output.entryPoint !== undefined) ?? [];
+  if (!entryFile || !entryOutput) throw new Error("the enhancements' build wrote no entry");
+  const files: EnhanceFiles = {
+    entry: address(entryFile),
+    imports: entryOutput.imports.filter((i) => i.kind === "import-statement").map((i) => address(i.path)),
+  };
+  await fs.writeFile(reportFile, `${JSON.stringify(files, null, 2)}\n`);
+  return files;
+}
