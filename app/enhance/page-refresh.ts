@@ -14,9 +14,13 @@ export function rememberRegions(root: ParentNode): void {
  * main content, the footer) whose markup changed is replaced by its fresh copy, then enhanced
  * again. What the reader is doing elsewhere on the page is left alone; focus inside a replaced
  * region goes to the element of the same id in its copy. A page whose regions are no longer the
- * same (maintenance began or ended, the page is gone) is loaded whole instead.
+ * same (maintenance began or ended, the page is gone) is loaded whole instead. A page that counts
+ * each load as a visit says `data-no-refresh` and is left as it is, as the hydrated pages did not
+ * reload it (their `shouldRevalidate`).
  */
 export async function refreshPage(): Promise<void> {
+  // A page whose every load counts (a document's, a dashboard's: a view) keeps what it shows.
+  if (document.querySelector("[data-no-refresh]")) return;
   let response: Response;
   try {
     response = await fetch(window.location.href, { headers: { Accept: "text/html" } });

@@ -1,12 +1,29 @@
+import { enhanceCopyButtons } from "./copy-button";
+import { enhanceDownloads } from "./download";
 import { enhanceMenus } from "./menus";
 import { enhanceNavFit } from "./nav-fit";
+import { enhancePreviews } from "./preview";
+import { enhanceSaveOffline } from "./save-offline";
+import { enhanceShareDialogs } from "./share-dialog";
+import { enhanceShareLinks } from "./share-link";
+import { enhanceTabs } from "./tabs";
 
 /**
  * What enhances a part of a page (decision 0038): each finds its own elements under `root` (marked
  * with data attributes by the server's components) and binds each element once, so a region the
  * page replaced with a fresher copy (page-refresh.ts) is enhanced again by the same call.
  */
-const PARTS: Array<(root: ParentNode) => void> = [enhanceMenus, enhanceNavFit];
+const PARTS: Array<(root: ParentNode) => void> = [
+  enhanceMenus,
+  enhanceNavFit,
+  enhanceDownloads,
+  enhanceShareLinks,
+  enhanceShareDialogs,
+  enhanceTabs,
+  enhancePreviews,
+  enhanceSaveOffline,
+  enhanceCopyButtons,
+];
 
 export function enhance(root: ParentNode): void {
   for (const part of PARTS) {
@@ -17,15 +34,4 @@ export function enhance(root: ParentNode): void {
       console.error(error);
     }
   }
-}
-
-/** Finds `selector` under `root` (and `root` itself), each element once per `bound` set. */
-export function unbound<E extends Element>(root: ParentNode, selector: string, bound: WeakSet<Element>): E[] {
-  const found = [...root.querySelectorAll<E>(selector)];
-  if (root instanceof Element && root.matches(selector)) found.unshift(root as E);
-  return found.filter((element) => {
-    if (bound.has(element)) return false;
-    bound.add(element);
-    return true;
-  });
 }
