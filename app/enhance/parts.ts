@@ -1,3 +1,5 @@
+import { enhanceDashboardEmbed } from "./dashboard-embed";
+import { enhanceDashboardFilters } from "./dashboard-filters";
 import { enhanceMenus } from "./menus";
 import { enhanceNavFit } from "./nav-fit";
 import { enhanceToastOnLoad } from "./toast-on-load";
@@ -7,7 +9,13 @@ import { enhanceToastOnLoad } from "./toast-on-load";
  * with data attributes by the server's components) and binds each element once, so a region the
  * page replaced with a fresher copy (page-refresh.ts) is enhanced again by the same call.
  */
-const PARTS: Array<(root: ParentNode) => void> = [enhanceMenus, enhanceNavFit, enhanceToastOnLoad];
+const PARTS: Array<(root: ParentNode) => void> = [
+  enhanceMenus,
+  enhanceNavFit,
+  enhanceToastOnLoad,
+  enhanceDashboardFilters,
+  enhanceDashboardEmbed,
+];
 
 export function enhance(root: ParentNode): void {
   for (const part of PARTS) {
