@@ -1,8 +1,10 @@
+import { enhanceCopyFields } from "./copy-field";
 import { enhanceDashboardEmbed } from "./dashboard-embed";
 import { enhanceDashboardFilters } from "./dashboard-filters";
 import { enhanceMenus } from "./menus";
 import { enhanceNavFit } from "./nav-fit";
 import { enhanceToastOnLoad } from "./toast-on-load";
+import { enhanceUrlDecoder } from "./url-decoder";
 
 /**
  * What enhances a part of a page (decision 0038): each finds its own elements under `root` (marked
@@ -15,6 +17,8 @@ const PARTS: Array<(root: ParentNode) => void> = [
   enhanceToastOnLoad,
   enhanceDashboardFilters,
   enhanceDashboardEmbed,
+  enhanceUrlDecoder,
+  enhanceCopyFields,
 ];
 
 export function enhance(root: ParentNode): void {
