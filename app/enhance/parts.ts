@@ -3,6 +3,7 @@ import { enhanceDashboardEmbed } from "./dashboard-embed";
 import { enhanceDashboardFilters } from "./dashboard-filters";
 import { enhanceMenus } from "./menus";
 import { enhanceNavFit } from "./nav-fit";
+import { enhanceSavedList } from "./saved-list";
 import { enhanceToastOnLoad } from "./toast-on-load";
 import { enhanceUrlDecoder } from "./url-decoder";
 
@@ -19,6 +20,7 @@ const PARTS: Array<(root: ParentNode) => void> = [
   enhanceDashboardEmbed,
   enhanceUrlDecoder,
   enhanceCopyFields,
+  enhanceSavedList,
 ];
 
 export function enhance(root: ParentNode): void {
