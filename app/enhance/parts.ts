@@ -1,12 +1,17 @@
-import { enhanceCopyButtons } from "./copy-button";
+import { enhanceCopyFields } from "./copy-field";
+import { enhanceDashboardEmbed } from "./dashboard-embed";
+import { enhanceDashboardFilters } from "./dashboard-filters";
 import { enhanceDownloads } from "./download";
 import { enhanceMenus } from "./menus";
 import { enhanceNavFit } from "./nav-fit";
 import { enhancePreviews } from "./preview";
 import { enhanceSaveOffline } from "./save-offline";
+import { enhanceSavedList } from "./saved-list";
 import { enhanceShareDialogs } from "./share-dialog";
 import { enhanceShareLinks } from "./share-link";
 import { enhanceTabs } from "./tabs";
+import { enhanceToastOnLoad } from "./toast-on-load";
+import { enhanceUrlDecoder } from "./url-decoder";
 
 /**
  * What enhances a part of a page (decision 0038): each finds its own elements under `root` (marked
@@ -22,7 +27,12 @@ const PARTS: Array<(root: ParentNode) => void> = [
   enhanceTabs,
   enhancePreviews,
   enhanceSaveOffline,
-  enhanceCopyButtons,
+  enhanceToastOnLoad,
+  enhanceDashboardFilters,
+  enhanceDashboardEmbed,
+  enhanceUrlDecoder,
+  enhanceCopyFields,
+  enhanceSavedList,
 ];
 
 export function enhance(root: ParentNode): void {

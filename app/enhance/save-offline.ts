@@ -1,5 +1,5 @@
 import { isSaved, saveDocument } from "~/components/offline/saved-store";
-import { sizeInMb } from "~/lib/byte-sizes";
+import { sizeInMb } from "~/lib/file-size";
 import { texts } from "./texts";
 import { unbound } from "./unbound";
 

@@ -1,7 +1,7 @@
 /** Display formats of the spec (public-portal section 5), in the page's language (decision 0031). */
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { sizeInKb, sizeInMb } from "./byte-sizes";
+import { sizeInKb, sizeInMb } from "./file-size";
 
 /**
  * The months by name. Not from `Intl`: Node knows Somali's month names, but the Chromium our
@@ -33,13 +33,13 @@ export function formatLongDate(isoDate: string, i18n: I18n): string {
   return i18n._(msg`${month} ${day}, ${year}`);
 }
 
-/** Lists: rounded KB, or "N/A" without a size (byte-sizes.ts). */
+/** Lists: rounded KB, or "N/A" without a size. An empty file is "0 KB"; anything smaller than 1 KB is "< 1 KB". */
 export function formatSizeKb(bytes: number | null | undefined, i18n: I18n): string {
   if (bytes === null || bytes === undefined) return i18n._(msg`N/A`);
   return sizeInKb(bytes);
 }
 
-/** Detail page: MB with 2 decimals, or "Unknown size" without a size (byte-sizes.ts). */
+/** Detail page: MB with 2 decimals; files too small for that in rounded KB (formatSizeKb). */
 export function formatSizeMb(bytes: number | null | undefined, i18n: I18n): string {
   if (bytes === null || bytes === undefined) return i18n._(msg`Unknown size`);
   return sizeInMb(bytes);

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "~/.server/i18n/i18n";
 import {
-  decodeProblem,
   decodeRepeatedly,
   decodeUrl,
   isMailchimpClick,
   MAX_URL_LENGTH,
+  resultNotes,
   TRACKING_PARAMETERS,
   URL_DECODER_MESSAGES,
   urlDecoderHref,
 } from "./url-cleaner";
+import { decodeProblem } from "./url-decoder-problems";
 
 function clean(input: string) {
   const outcome = decodeUrl(input);
@@ -182,5 +183,15 @@ describe("decodeUrl: MailChimp click tracking", () => {
 describe("urlDecoderHref", () => {
   it("puts the URL into the tool page's query, encoded", () => {
     expect(urlDecoderHref("https://example.org/?a=1&b=2")).toBe("/tools/url-decoder?url=https%3A%2F%2Fexample.org%2F%3Fa%3D1%26b%3D2");
+  });
+});
+
+describe("resultNotes", () => {
+  it("says what was unwrapped and removed, or that nothing was, and when the result is no link", () => {
+    const safelink = `https://eur01.safelinks.protection.outlook.com/?url=${encodeURIComponent("https://example.org/a?utm_source=x")}`;
+    expect(resultNotes(clean(safelink))).toEqual(["safelinks", "removed"]);
+    expect(resultNotes(clean("https://example.org/a?id=1"))).toEqual(["none"]);
+    expect(resultNotes(clean("https://us5.list-manage.com/track/click?u=1&id=2"))).toEqual(["mailchimp"]);
+    expect(resultNotes(clean("javascript:alert(1)"))).toEqual(["none", "notLinkable"]);
   });
 });

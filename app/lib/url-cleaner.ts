@@ -1,11 +1,11 @@
 /**
  * The URL decoder and cleaner (admin-and-sharing sections 2, 5, 8 and 9), pure so the tool page
  * runs it on the server (without JavaScript) and in the browser, and the share dialog's decoder
- * field gives the same answer. It never fetches anything: a MailChimp click link is recognised,
- * not followed (following it would record a click and reveal the reader).
+ * field gives the same answer. Without Lingui, as the page's script imports it (app/enhance/):
+ * the words are the components' and url-decoder-problems.ts's. It never fetches anything: a
+ * MailChimp click link is recognised, not followed (following it would record a click and reveal
+ * the reader).
  */
-import type { I18n, MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 
 /** The spec's list of tracking parameters (section 9), compared case-insensitively. */
 export const TRACKING_PARAMETERS = [
@@ -26,23 +26,11 @@ export const TRACKING_PARAMETERS = [
   "medium",
 ] as const;
 
-/** The refusals, in English (the outcome's `message`); decodeProblem gives them in a page's language. */
+/** The refusals, in English (the outcome's `message`); url-decoder-problems.ts gives them in a page's language. */
 export const URL_DECODER_MESSAGES = {
   empty: "Please enter a URL to decode",
   failed: "Error: Failed to decode URL",
 } as const;
-
-const PROBLEMS: Record<string, { title: MessageDescriptor; description: MessageDescriptor | null }> = {
-  [URL_DECODER_MESSAGES.empty]: { title: msg`Please enter a URL to decode`, description: null },
-  [URL_DECODER_MESSAGES.failed]: { title: msg`Error`, description: msg`Failed to decode URL` },
-};
-
-/** A refusal's title and description ("Error" / "Failed to decode URL") in the page's language. */
-export function decodeProblem(message: string, i18n: I18n): { title: string; description: string | null } {
-  const problem = PROBLEMS[message];
-  if (!problem) return { title: message, description: null };
-  return { title: i18n._(problem.title), description: problem.description ? i18n._(problem.description) : null };
-}
 
 export interface CleanedUrl {
   /** What was pasted, trimmed. */
@@ -208,6 +196,19 @@ export function decodeUrl(input: string | null | undefined): DecodeOutcome {
       linkable: isHttp(url),
     },
   };
+}
+
+/** The notes under a result (components/tools/url-result.tsx), in their order: what the decoder did and found. */
+export type ResultNote = "safelinks" | "mailchimp" | "removed" | "none" | "notLinkable";
+
+export function resultNotes(result: CleanedUrl): ResultNote[] {
+  const notes: ResultNote[] = [];
+  if (result.safelinks) notes.push("safelinks");
+  if (result.mailchimp) notes.push("mailchimp");
+  if (result.removed.length) notes.push("removed");
+  else if (!result.mailchimp) notes.push("none");
+  if (!result.linkable) notes.push("notLinkable");
+  return notes;
 }
 
 /** The tool page's address for a URL (the no-JavaScript form's GET). */

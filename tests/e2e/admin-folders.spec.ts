@@ -472,7 +472,8 @@ test.describe("folders and sharing without JavaScript", () => {
       "href",
       /^mailto:\?subject=%5BCCCM%20Somalia%5D%20Document%3A/,
     );
-    const visitor = await browser.newPage();
+    // A visitor without JavaScript too, as this describe says (the URL decoder below is its GET form).
+    const visitor = await browser.newPage({ javaScriptEnabled: false });
     expect((await visitor.goto(folderUrl))?.status()).toBe(200);
     expect((await visitor.goto(docUrl))?.status()).toBe(200);
 

@@ -4,6 +4,7 @@ import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { axeBuilder } from "./support/axe";
 import { startDemoPortal } from "./support/demo-portal";
+import { pageReady } from "./support/page-ready";
 import type { RunningPortal } from "./support/portal";
 import { test } from "./support/test";
 
@@ -105,8 +106,12 @@ test.describe("with JavaScript", () => {
     await expect(first.getByText("POWERBI")).toBeVisible();
     await expect(first.getByRole("img", { name: "Public" })).toBeVisible();
     await expectNoAxeViolations(page);
+    // Everything below happens in the page, without a page load: this marker stays.
+    await pageReady(page);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const samePage = () => page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true);
 
-    // Live search: typing filters through the loader and the URL follows.
+    // Live search: typing filters through the server and the URL follows.
     await page.getByLabel("Search dashboards", { exact: true }).fill("ARRIVALS");
     await expect(page).toHaveURL(/\/dashboards\?q=ARRIVALS$/);
     await expect(cardTitles(page)).toHaveText(["New Arrivals Tracker"]);
@@ -129,6 +134,23 @@ test.describe("with JavaScript", () => {
     await expect(cardTitles(page)).toHaveText(["IDP Site Facility Mapping"]);
     await page.getByRole("link", { name: "Remove filter Category: Facility Mapping" }).click();
     await expect(page.getByText("5 dashboard(s) found")).toBeVisible();
+
+    // Back and forward show the list of their address, the fields set to it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboards\?category=facility_map$/);
+    await expect(cardTitles(page)).toHaveText(["IDP Site Facility Mapping"]);
+    await expect(page.getByLabel("Category", { exact: true })).toHaveValue("facility_map");
+    await page.goBack();
+    await expect(page).toHaveURL(/provider=POWERBI&category=facility_map/);
+    await expect(page.getByLabel("Provider", { exact: true })).toHaveValue("POWERBI");
+    await expect(page.getByRole("heading", { name: "No dashboards found" })).toBeVisible();
+    await page.goForward();
+    await page.goForward();
+    await expect(page).toHaveURL(/\/dashboards$/);
+    await expect(page.getByText("5 dashboard(s) found")).toBeVisible();
+    await expect(page.getByLabel("Provider", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Category", { exact: true })).toHaveValue("");
+    expect(await samePage()).toBe(true);
 
     await page.getByLabel("Sort by", { exact: true }).selectOption({ label: "Title" });
     await expect(page).toHaveURL(/sort=title/);
@@ -156,11 +178,13 @@ test.describe("with JavaScript", () => {
       })
       .toBe(true);
 
-    // Refresh re-runs the loader in place.
-    const reload = page.waitForRequest((r) => r.url().includes("/dashboards.data"));
+    // Refresh fetches the page again in place.
+    const reload = page.waitForRequest((r) => r.resourceType() === "fetch" && /\/dashboards\?sort=date&view=list$/.test(r.url()));
     await page.getByRole("link", { name: "Refresh" }).click();
     await reload;
     await expect(page).toHaveURL(/sort=date&view=list/);
+    await expect(page.getByRole("link", { name: "Refresh" })).not.toHaveAttribute("aria-busy", "true");
+    expect(await samePage()).toBe(true);
 
     // Phones get one column even in the grid view, and nothing is wider than the screen.
     await page.setViewportSize({ width: 360, height: 800 });
@@ -174,6 +198,19 @@ test.describe("with JavaScript", () => {
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
+    expect(await samePage()).toBe(true);
+  });
+
+  test("typing keeps the field's words and focus while the list follows", async ({ page }) => {
+    await page.goto(url("/dashboards"));
+    await pageReady(page);
+    const search = page.getByLabel("Search dashboards", { exact: true });
+    await search.pressSequentially("trends", { delay: 120 });
+    await expect(page).toHaveURL(/\/dashboards\?q=trends$/);
+    await expect(cardTitles(page)).toHaveText(["Eviction Trends"]);
+    await expect(page.getByText("1 dashboard(s) found")).toBeVisible();
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue("trends");
   });
 
   test("opens a dashboard, records one view, and loads the frame only on request", async ({ page }) => {
@@ -200,8 +237,13 @@ test.describe("with JavaScript", () => {
     await expect(frame).toHaveAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-forms");
     await expect(frame).toHaveAttribute("referrerpolicy", "no-referrer");
     await expect(frame).toHaveAttribute("loading", "lazy");
+    await expect(frame).toBeFocused();
     await expect(page).toHaveURL(url(`/dashboards/${id}`));
     expect(viewCount(id), "loading the frame is the same view").toBe(before + 1);
+    // The page's script fetching it again (live updates refresh it so) is not another view.
+    const status = await page.evaluate(async () => (await fetch(location.href, { headers: { Accept: "text/html" } })).status);
+    expect(status).toBe(200);
+    expect(viewCount(id), "a refresh by the page's script is not a view").toBe(before + 1);
   });
 
   test("the embed page allows the dashboards' host in frame-src, and nothing private", async ({ page }) => {
@@ -222,7 +264,7 @@ test.describe("with JavaScript", () => {
     const alert = page.getByRole("main").getByRole("alert");
     await expect(alert).toContainText("No URL available");
     await expect(alert).toContainText("This dashboard doesn't have a valid URL");
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "No URL available" })).toBeVisible();
+    await expect(page.locator("[data-toast]").filter({ hasText: "No URL available" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Load dashboard" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Open in new tab" })).toHaveCount(0);
     expect(await page.content()).not.toContain("javascript:alert");

@@ -132,6 +132,12 @@ test("pages read and documents saved open offline; a page not read shows the off
   const total = async () => Number(await page.locator("[data-saved-total]").getAttribute("data-saved-total"));
   const totalBefore = await total();
   expect(totalBefore).toBeGreaterThan(fileSizes[withText]! + fileSizes[other]!);
+  await expect(page.getByText(/^Space used by saved documents: \d+(\.\d\d MB| KB)$/)).toBeVisible();
+  // Each with a link to its page, its file and (the first) its text view, with their sizes.
+  const first = page.locator(`[data-saved-document="${withText}"]`);
+  await expect(first.getByRole("link").first()).toHaveAttribute("href", `/document/${withText}`);
+  await expect(first.getByRole("link", { name: /^File · / })).toHaveAttribute("href", `/api/documents/${withText}/download`);
+  await expect(first.getByRole("link", { name: /^Text view · / })).toHaveAttribute("href", `/document/${withText}/text`);
   await page
     .locator(`[data-saved-document="${other}"]`)
     .getByRole("button", { name: /^Remove/ })
@@ -225,4 +231,25 @@ test("nothing of the admin portal, nor any page seen signed in, is kept; signing
   await expect(page).toHaveURL(url("/admin/login"));
   await expect.poll(async () => (await cachedAddresses(page)).includes("/reports")).toBe(false);
   await context.close();
+});
+
+test("the Saved page of a device that keeps nothing says so; without JavaScript, that the list needs it", async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(url("/saved"));
+    await expect(page.getByRole("heading", { level: 1, name: "Saved documents" })).toBeVisible();
+    const needsScript = page.getByText(
+      "The list of saved documents needs JavaScript, which is turned off or not supported in this browser.",
+    );
+    const empty = page.getByText("Nothing is saved on this device yet.");
+    if (javaScriptEnabled) {
+      await expect(empty).toBeVisible();
+      await expect(needsScript).toHaveCount(0);
+    } else {
+      await expect(needsScript).toBeVisible();
+      await expect(empty).toHaveCount(0);
+    }
+    await context.close();
+  }
 });

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ChartColumn } from "lucide";
-import { Link } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
 import type { DashboardListItem, DashboardView } from "~/lib/dashboards";
 import { formatLongDate } from "~/lib/format";
@@ -76,12 +75,12 @@ export function DashboardCard({ dashboard, view }: { dashboard: DashboardListIte
             <time dateTime={dashboard.created_at}>{formatLongDate(dashboard.created_at, i18n)}</time>
           </span>
           {/*
-            A page load, not an in-page navigation: the page's Content-Security-Policy lets it
+            A page load (never followed in place): the page's Content-Security-Policy lets it
             frame only this dashboard's host, and a policy comes with a page load only.
           */}
-          <Link to={`/dashboards/${dashboard.id}`} reloadDocument className={buttonClass.primary} aria-label={t`Open ${title}`}>
+          <a href={`/dashboards/${dashboard.id}`} className={buttonClass.primary} aria-label={t`Open ${title}`}>
             <Trans>Open</Trans>
-          </Link>
+          </a>
         </div>
       </div>
     </article>

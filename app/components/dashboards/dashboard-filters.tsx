@@ -1,60 +1,28 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Search } from "lucide";
-import { useEffect, useRef } from "react";
-import { useSubmit } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
 import { DASHBOARD_CATEGORIES, DASHBOARD_SORTS, type DashboardQuery } from "~/lib/dashboards";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
 
-/** Typing pauses this long before the list follows it. */
-const SEARCH_DELAY_MS = 300;
-
 /**
  * The search box and selects as a plain GET form: without JavaScript "Apply filters" submits it
- * and the server filters. With JavaScript every change submits (typing after a short pause), still
- * through the loader, so both ways show exactly what the server decided.
+ * and the server filters. With JavaScript (app/enhance/dashboard-filters.ts) every change is
+ * applied as it is made (typing after a short pause), still by the server, so both ways show
+ * exactly what the server decided.
  */
 export function DashboardFilters({ query, providers }: { query: DashboardQuery; providers: string[] }) {
   const { t, i18n } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const submit = useSubmit();
-  useSyncFields(formRef, query);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const send = (replace: boolean) => {
-    clearTimeout(timer.current);
-    const form = formRef.current;
-    if (!form) return;
-    // Empty fields are left out so the URL stays as short as the server's own links.
-    const params = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === "string" && value !== "") params.set(name, value);
-    void submit(params, { method: "get", action: "/dashboards", replace, preventScrollReset: true });
-  };
-
   // A provider in the URL that no public dashboard has any more still shows as selected.
   const providerOptions = query.provider && !providers.includes(query.provider) ? [...providers, query.provider] : providers;
 
   return (
     <form
-      ref={formRef}
+      data-dashboards-filters
       method="get"
       action="/dashboards"
       role="search"
       aria-label={t`Filter dashboards`}
       className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send(false);
-      }}
-      onChange={(event) => {
-        if (event.target instanceof HTMLInputElement && event.target.name === "q") {
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => send(true), SEARCH_DELAY_MS);
-        } else {
-          send(false);
-        }
-      }}
     >
       {query.view !== "grid" ? <input type="hidden" name="view" value={query.view} /> : null}
       <div className="sm:col-span-2 lg:col-span-1">
@@ -128,29 +96,4 @@ function Select({
       </select>
     </div>
   );
-}
-
-/**
- * The fields are uncontrolled (they must work before hydration), so when the URL changes some
- * other way (a chip removed, back button) they are set to the query's values. The field being
- * typed in is left alone: its text may already be ahead of the last response.
- */
-function useSyncFields(formRef: React.RefObject<HTMLFormElement | null>, query: DashboardQuery) {
-  const { q, provider, category } = query;
-  const sort = sortValue(query);
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const values: Record<string, string> = { q, provider, category: category ?? "", sort };
-    for (const [name, value] of Object.entries(values)) {
-      const field = form.elements.namedItem(name);
-      if (
-        (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
-        field !== document.activeElement &&
-        field.value !== value
-      ) {
-        field.value = value;
-      }
-    }
-  }, [formRef, q, provider, category, sort]);
 }

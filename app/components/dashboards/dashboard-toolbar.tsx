@@ -2,7 +2,6 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type IconNode, LayoutGrid, List, RefreshCw } from "lucide";
-import { Link, useRevalidator } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
 import { type DashboardQuery, type DashboardView, dashboardsHref, filterChips } from "~/lib/dashboards";
 import { FilterChips as Chips } from "../ui/filter-chips";
@@ -19,7 +18,10 @@ const VIEWS: { view: DashboardView; label: MessageDescriptor; icon: { name: stri
   { view: "list", label: msg`List view`, icon: { name: "list", icon: List } },
 ];
 
-/** Grid or list, as links that keep every other part of the query. */
+/**
+ * Grid or list, as links that keep every other part of the query (followed in place with
+ * JavaScript: app/enhance/dashboard-filters.ts; the ids keep focus on the one chosen).
+ */
 export function ViewToggle({ query }: { query: DashboardQuery }) {
   const { t } = useLingui();
   return (
@@ -28,39 +30,35 @@ export function ViewToggle({ query }: { query: DashboardQuery }) {
         const label = t(message);
         const active = query.view === view;
         return (
-          <Link
+          <a
             key={view}
-            to={dashboardsHref(query, { view })}
-            preventScrollReset
+            id={`dashboards-view-${view}`}
+            href={dashboardsHref(query, { view })}
             aria-label={label}
             aria-current={active ? "true" : undefined}
             title={label}
             className={`inline-flex items-center p-2 ${active ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
           >
             <LineIcon {...icon} className="h-4 w-4" />
-          </Link>
+          </a>
         );
       })}
     </div>
   );
 }
 
-/** A link to the same URL (a reload without JavaScript); with JavaScript it re-runs the loader in place. */
+/**
+ * A link to the same URL: a reload without JavaScript; with it the list is fetched again in place
+ * (app/enhance/dashboard-filters.ts), `aria-busy` meanwhile, which turns the icon.
+ */
 export function RefreshButton({ href }: { href: string }) {
-  const revalidator = useRevalidator();
-  const busy = revalidator.state === "loading";
   return (
-    <a
-      href={href}
-      className={buttonClass.secondary}
-      aria-busy={busy || undefined}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        void revalidator.revalidate();
-      }}
-    >
-      <LineIcon name="refresh-cw" icon={RefreshCw} className={`h-4 w-4 ${busy ? "animate-spin motion-reduce:animate-none" : ""}`} />
+    <a id="dashboards-refresh" data-dashboards-refresh href={href} className={`group ${buttonClass.secondary}`}>
+      <LineIcon
+        name="refresh-cw"
+        icon={RefreshCw}
+        className="h-4 w-4 group-aria-busy:animate-spin group-aria-busy:motion-reduce:animate-none"
+      />
       <Trans>Refresh</Trans>
     </a>
   );

@@ -3,8 +3,10 @@
  * one, in the Cache Storage the service worker answers from when there is no connection. What an
  * entry is (its document, title, size) is written in headers of the stored answer.
  *
- * Loaded only when a reader saves or opens the Saved page (a dynamic import), never with the
- * other pages' scripts.
+ * On a hydrated page, loaded only when a reader saves (a dynamic import), never with the other
+ * pages' scripts. The Saved page, which does not hydrate (decision 0038), has it in its
+ * enhancements (app/enhance/saved-list.ts): that page must work offline, and the service worker
+ * keeps the scripts a page names, not those they load later.
  */
 import { SAVED_CACHE, SAVED_HEADERS, type SavedKind } from "~/service-worker/rules";
 

@@ -1,8 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft } from "lucide";
-import { useMemo } from "react";
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { app } from "~/.server/context";
 import { openPublicDashboard } from "~/.server/dashboards/dashboards.service";
 import { allowFrameOf } from "~/.server/http/content-security";
@@ -11,9 +10,10 @@ import { DashboardCategoryBadge, ProviderBadge, PublicDot } from "~/components/d
 import { DashboardEmbed, OpenInNewTab } from "~/components/dashboards/dashboard-embed";
 import { Alert } from "~/components/ui/alert";
 import { LineIcon } from "~/components/ui/line-icon";
-import { useToastMessage } from "~/components/ui/use-toast-message";
+import { ToastOnLoad } from "~/components/ui/toast-on-load";
 import { formatLongDate } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
+import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/dashboard-view";
 
@@ -30,10 +30,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 /**
  * Whether this request is a visitor opening the dashboard, which records a VIEW: a GET that is
- * not a speculative prefetch, and not the no-JavaScript "Load dashboard" step of a page just opened.
+ * not a speculative prefetch, not the no-JavaScript "Load dashboard" step of a page just opened,
+ * and not the page's own script fetching it again to show what changed (live updates,
+ * enhance/page-refresh.ts): browsers mark a page load `Sec-Fetch-Mode: navigate`, a fetch not.
  */
 function isOpening(request: Request, url: URL): boolean {
   if (request.method !== "GET") return false;
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  if (mode && mode !== "navigate") return false;
   const purpose = `${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`;
   if (purpose.includes("prefetch")) return false;
   if (url.searchParams.get("load") === "1") {
@@ -52,29 +56,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { dashboard, load: url.searchParams.get("load") === "1" };
 }
 
-/**
- * Each run of the loader counts a view, so it runs when the visitor navigates here, not when
- * something else on the page (live updates, a refresh) revalidates.
- */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return false;
-  return defaultShouldRevalidate;
-}
+// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
+export const clientLoader = loadAsDocument;
 
 export default function DashboardView({ loaderData }: Route.ComponentProps) {
   const { i18n, t } = useLingui();
   const { dashboard, load } = loaderData;
-  const noUrl = !dashboard.embed_url;
   const noUrlMessage = { tone: "error", title: t`No URL available`, description: t`This dashboard doesn't have a valid URL` } as const;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new dashboard shows its own toast, even with the same message (its words change only with the language, which reloads the page)
-  useToastMessage(useMemo(() => (noUrl ? noUrlMessage : null), [noUrl, dashboard.id]));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Link to="/dashboards" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+      <a href="/dashboards" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
         <LineIcon name="arrow-left" icon={ArrowLeft} className="h-4 w-4" />
         <Trans>Back to Dashboards</Trans>
-      </Link>
+      </a>
 
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <DashboardCategoryBadge category={dashboard.category} />
@@ -97,9 +92,12 @@ export default function DashboardView({ loaderData }: Route.ComponentProps) {
         {dashboard.embed_url ? (
           <DashboardEmbed key={dashboard.id} id={dashboard.id} title={dashboard.title} embedUrl={dashboard.embed_url} loaded={load} />
         ) : (
-          <Alert tone="error" title={noUrlMessage.title}>
-            {noUrlMessage.description}
-          </Alert>
+          <>
+            <Alert tone="error" title={noUrlMessage.title}>
+              {noUrlMessage.description}
+            </Alert>
+            <ToastOnLoad message={noUrlMessage} />
+          </>
         )}
       </div>
     </div>

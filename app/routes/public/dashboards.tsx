@@ -9,6 +9,7 @@ import { FilterChips, RefreshButton, ViewToggle } from "~/components/dashboards/
 import { LineIcon } from "~/components/ui/line-icon";
 import { dashboardsHref, hasActiveFilters, parseDashboardQuery } from "~/lib/dashboards";
 import { pageI18n } from "~/lib/i18n/page-i18n";
+import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/dashboards";
 
@@ -31,11 +32,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { query, dashboards, providers };
 }
 
+// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
+export const clientLoader = loadAsDocument;
+
+/**
+ * The list and its filters are the server's; app/enhance/dashboard-filters.ts applies the filters
+ * as they change and replaces `data-dashboards-results` with the fresh page's.
+ */
 export default function Dashboards({ loaderData }: Route.ComponentProps) {
   const { query, dashboards, providers } = loaderData;
   const count = dashboards.length;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    <div data-dashboards className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">
           <Trans>Interactive Dashboards</Trans>
@@ -45,39 +53,41 @@ export default function Dashboards({ loaderData }: Route.ComponentProps) {
 
       <DashboardFilters query={query} providers={providers} />
 
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="text-sm text-slate-600">
-          <Plural value={count} one="# dashboard(s) found" other="# dashboard(s) found" />
-        </p>
-        <ViewToggle query={query} />
-      </div>
-      <div className="mt-3">
-        <FilterChips query={query} />
-      </div>
-
-      {count === 0 ? (
-        <div className="mt-12 flex flex-col items-center text-center text-slate-600">
-          <LineIcon name="chart-column" icon={ChartColumn} className="h-12 w-12 text-slate-400" />
-          <h2 className="mt-4 text-lg font-semibold text-slate-800">
-            <Trans>No dashboards found</Trans>
-          </h2>
-          <p className="mt-1">
-            {hasActiveFilters(query) ? (
-              <Trans>No dashboards match your current filters. Try adjusting your search criteria.</Trans>
-            ) : (
-              <Trans>Dashboards will appear here once they are uploaded by administrators.</Trans>
-            )}
+      <div data-dashboards-results>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <p role="status" data-dashboards-count className="text-sm text-slate-600">
+            <Plural value={count} one="# dashboard(s) found" other="# dashboard(s) found" />
           </p>
+          <ViewToggle query={query} />
         </div>
-      ) : (
-        <ul className={`mt-6 grid gap-4 ${query.view === "grid" ? "grid-cols-1 md:grid-cols-2" : "grid-cols-1"}`}>
-          {dashboards.map((d) => (
-            <li key={d.id}>
-              <DashboardCard dashboard={d} view={query.view} />
-            </li>
-          ))}
-        </ul>
-      )}
+        <div className="mt-3">
+          <FilterChips query={query} />
+        </div>
+
+        {count === 0 ? (
+          <div className="mt-12 flex flex-col items-center text-center text-slate-600">
+            <LineIcon name="chart-column" icon={ChartColumn} className="h-12 w-12 text-slate-400" />
+            <h2 className="mt-4 text-lg font-semibold text-slate-800">
+              <Trans>No dashboards found</Trans>
+            </h2>
+            <p className="mt-1">
+              {hasActiveFilters(query) ? (
+                <Trans>No dashboards match your current filters. Try adjusting your search criteria.</Trans>
+              ) : (
+                <Trans>Dashboards will appear here once they are uploaded by administrators.</Trans>
+              )}
+            </p>
+          </div>
+        ) : (
+          <ul className={`mt-6 grid gap-4 ${query.view === "grid" ? "grid-cols-1 md:grid-cols-2" : "grid-cols-1"}`}>
+            {dashboards.map((d) => (
+              <li key={d.id}>
+                <DashboardCard dashboard={d} view={query.view} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   );
 }

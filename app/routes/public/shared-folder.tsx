@@ -153,7 +153,6 @@ function ShareFolder({ name, description, url }: { name: string; description: st
             readOnly
             value={url}
             onFocus={(e) => e.currentTarget.select()}
-            data-select-on-focus
             className={`${inputClass} mt-1`}
           />
         </div>
@@ -165,9 +164,9 @@ function ShareFolder({ name, description, url }: { name: string; description: st
             </button>
           ) : null}
           {hydrates ? null : (
-            // A page that does not hydrate: sent hidden, shown and bound by app/enhance/copy-button.ts.
+            // A page that does not hydrate: sent hidden, shown and bound by app/enhance/copy-field.ts.
             <>
-              <button type="button" hidden data-copy="folder-link" data-copy-texts="folder-copy" className={buttonClass.primary}>
+              <button type="button" hidden data-copy-field="folder-link" data-copy-texts="folder-copy" className={buttonClass.primary}>
                 <LineIcon name="copy" icon={Copy} className="h-4 w-4" />
                 <Trans>Copy link</Trans>
               </button>
@@ -175,9 +174,9 @@ function ShareFolder({ name, description, url }: { name: string; description: st
                 name="folder-copy"
                 texts={{
                   copied: t`Link Copied`,
-                  copiedDescription: t`Folder link copied to clipboard`,
+                  copiedText: t`Folder link copied to clipboard`,
                   failed: t`Copy Failed`,
-                  failedDescription: t`Please copy manually`,
+                  failedText: t`Please copy manually`,
                 }}
               />
             </>

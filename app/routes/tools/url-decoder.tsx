@@ -1,15 +1,16 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link2 } from "lucide";
-import { useState } from "react";
-import { Form } from "react-router";
-import { UrlResult } from "~/components/tools/url-result";
+import { UrlResult, UrlResultTemplate } from "~/components/tools/url-result";
 import { Alert } from "~/components/ui/alert";
+import { CopyButtonMarkup, CopyTexts } from "~/components/ui/copy-button-markup";
 import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { pageI18n } from "~/lib/i18n/page-i18n";
+import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
-import { type DecodeOutcome, decodeProblem, decodeUrl } from "~/lib/url-cleaner";
+import { type DecodeOutcome, decodeUrl, URL_DECODER_MESSAGES } from "~/lib/url-cleaner";
+import { decodeProblem } from "~/lib/url-decoder-problems";
 import type { Route } from "./+types/url-decoder";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -28,29 +29,35 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /**
  * /tools/url-decoder (admin-and-sharing sections 2, 5, 8 and 9): public, no sign-in. Without
  * JavaScript the GET form brings the URL here and the server decodes it; with JavaScript the
- * same function runs in the browser and nothing is sent.
+ * same function runs in the browser and nothing is sent (app/enhance/url-decoder.ts, which draws
+ * the result from the page's templates).
  */
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url).searchParams.get("url");
   return { input: url ?? "", outcome: url === null ? null : decodeUrl(url) };
 }
 
+// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
+export const clientLoader = loadAsDocument;
+
 export function headers() {
   // A decoded address may be private (a personal link from an e-mail): keep it out of caches.
   return { "Cache-Control": "no-store" };
 }
 
-function Outcome({ outcome }: { outcome: DecodeOutcome }) {
+function Problem({ message }: { message: string }) {
   const { i18n } = useLingui();
-  if (!outcome.ok) {
-    const { title, description } = decodeProblem(outcome.message, i18n);
-    return (
-      <Alert tone="error" title={title}>
-        {description}
-      </Alert>
-    );
-  }
-  return <UrlResult result={outcome.result} />;
+  const { title, description } = decodeProblem(message, i18n);
+  return (
+    <Alert tone="error" title={title}>
+      {description}
+    </Alert>
+  );
+}
+
+function Outcome({ outcome }: { outcome: DecodeOutcome }) {
+  if (!outcome.ok) return <Problem message={outcome.message} />;
+  return <UrlResult result={outcome.result} CopyControl={CopyButtonMarkup} />;
 }
 
 /** What this decoding removed: only the names it found, so the heading never contradicts "No tracking parameters found". */
@@ -60,21 +67,16 @@ function RemovedParameters({ names }: { names: string[] }) {
       <h2 id="removed-heading" className="text-base font-semibold text-slate-900">
         <Trans>Parameters removed</Trans>
       </h2>
-      <p className="mt-2 font-mono">{names.join(", ")}</p>
+      <p data-names className="mt-2 font-mono">
+        {names.join(", ")}
+      </p>
     </section>
   );
 }
 
 export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
   const { t } = useLingui();
-  const [input, setInput] = useState(loaderData.input);
-  const [outcome, setOutcome] = useState<DecodeOutcome | null>(loaderData.outcome);
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setOutcome(decodeUrl(input));
-  }
-
+  const { input, outcome } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="flex items-center gap-2 text-3xl font-bold">
@@ -87,7 +89,7 @@ export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
           unwrapped, MailChimp click-tracking links are recognised (never followed), and tracking parameters are removed.
         </Trans>
       </p>
-      <Form method="get" onSubmit={onSubmit} noValidate className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <form method="get" noValidate data-url-decoder className="mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <label htmlFor="url" className={labelClass}>
           <Trans>URL to decode</Trans>
         </label>
@@ -95,8 +97,7 @@ export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
           id="url"
           name="url"
           rows={3}
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
+          defaultValue={input}
           spellCheck={false}
           autoComplete="off"
           placeholder="https://eur01.safelinks.protection.outlook.com/?url=..."
@@ -106,23 +107,28 @@ export default function UrlDecoder({ loaderData }: Route.ComponentProps) {
           <button type="submit" className={buttonClass.primary}>
             <Trans>Decode URL</Trans>
           </button>
-          <a
-            href="/tools/url-decoder"
-            className={buttonClass.secondary}
-            onClick={(e) => {
-              e.preventDefault();
-              setInput("");
-              setOutcome(null);
-            }}
-          >
+          <a href="/tools/url-decoder" data-url-decoder-clear className={buttonClass.secondary}>
             <Trans>Clear</Trans>
           </a>
         </div>
-      </Form>
-      <section aria-label={t`Result`} aria-live="polite" className="mt-6">
+      </form>
+      <section aria-label={t`Result`} aria-live="polite" data-url-decoder-result className="mt-6">
         {outcome ? <Outcome outcome={outcome} /> : null}
       </section>
-      {outcome?.ok && outcome.result.removed.length ? <RemovedParameters names={outcome.result.removed} /> : null}
+      <div data-url-decoder-removed>
+        {outcome?.ok && outcome.result.removed.length ? <RemovedParameters names={outcome.result.removed} /> : null}
+      </div>
+      {/* What the page's script draws when it decodes in the browser. */}
+      <UrlResultTemplate />
+      <template data-url-removed>
+        <RemovedParameters names={[]} />
+      </template>
+      {Object.values(URL_DECODER_MESSAGES).map((message) => (
+        <template key={message} data-url-problem={message}>
+          <Problem message={message} />
+        </template>
+      ))}
+      <CopyTexts />
     </div>
   );
 }
