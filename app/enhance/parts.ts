@@ -1,12 +1,25 @@
+import { enhanceDateRanges, enhanceLists, enhanceLoadMore, enhanceSortForms } from "./lists";
+import { enhanceLiveSearch } from "./live-search";
 import { enhanceMenus } from "./menus";
 import { enhanceNavFit } from "./nav-fit";
+import { enhanceSideMenu } from "./side-menu";
 
 /**
  * What enhances a part of a page (decision 0038): each finds its own elements under `root` (marked
  * with data attributes by the server's components) and binds each element once, so a region the
  * page replaced with a fresher copy (page-refresh.ts) is enhanced again by the same call.
  */
-const PARTS: Array<(root: ParentNode) => void> = [enhanceMenus, enhanceNavFit];
+const PARTS: Array<(root: ParentNode) => void> = [
+  enhanceMenus,
+  enhanceNavFit,
+  // The document lists (list-view.ts) and the library's side menu.
+  enhanceLists,
+  enhanceLiveSearch,
+  enhanceSortForms,
+  enhanceDateRanges,
+  enhanceLoadMore,
+  enhanceSideMenu,
+];
 
 export function enhance(root: ParentNode): void {
   for (const part of PARTS) {

@@ -39,7 +39,8 @@ test("published uploads reach anonymous visitors live; unpublished ones only sta
   try {
     await uploadPdf(admin.page, base(), published, { published: true });
 
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "New Document Available" });
+    // The library does not hydrate (decision 0038): its toasts are the page's own (enhance/toast.ts).
+    const toast = page.locator("[data-toast]").filter({ hasText: "New Document Available" });
     await expect(toast).toContainText(`"${published}" has been published`);
     const panel = page.getByRole("region", { name: "Recent Updates" });
     await expect(panel).toContainText(`"${published}" has been published`);
