@@ -18,7 +18,9 @@ async function openWithScriptsHeld(page: Page, pathname: string): Promise<() => 
     await held;
     await route.continue();
   });
-  await page.goto(`${base()}${pathname}`, { waitUntil: "domcontentloaded" });
+  // Not until DOMContentLoaded: a page that does not hydrate loads its script as one external module
+  // (decision 0038), which that event waits for; the page is painted and typed in before then.
+  await page.goto(`${base()}${pathname}`, { waitUntil: "commit" });
   return release;
 }
 
