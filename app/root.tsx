@@ -15,6 +15,7 @@ import stylesheetUrl from "./app.css?url";
 import { EnhanceScript, usePageHydrates } from "./components/layout/enhance-script";
 import { MaintenancePage } from "./components/layout/maintenance";
 import { PageStylesheet } from "./components/layout/page-stylesheet";
+import { WidgetTexts } from "./components/layout/widget-texts";
 import { LiveUpdates } from "./components/live/live-updates";
 import { LiveUpdatesTemplate } from "./components/live/live-updates-template";
 import { PageIconSprite } from "./components/ui/page-sprite";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <>
             <ToasterTemplate />
+            <WidgetTexts />
             <EnhanceScript />
           </>
         )}

@@ -2,7 +2,7 @@
  * The enhancements of the pages that do not hydrate (app/enhance/main.ts, decision 0038), bundled
  * on their own when the app is built (react-router.config.ts), as the service worker is: a small
  * module graph of the portal's own code that shares nothing with React Router's browser build.
- * Written as `assets/enhance-<hash>.js` (and a chunk per lazily loaded part), fingerprinted and
+ * Written as `assets/enhance-<hash>.js` (and `assets/enhance-parts/` for the lazily loaded parts), fingerprinted and
  * precompressed like every other browser file. The server finds the entry by that name
  * (app/.server/http/enhance-script.ts). Which files it is made of goes to `build/enhance.json`,
  * for the bundle bench (bench/bundle-sizes.mjs).
@@ -27,7 +27,8 @@ export async function buildEnhancements(
     entryPoints: { enhance: entry },
     outdir: path.join(clientDir, "assets"),
     entryNames: "[name]-[hash]",
-    chunkNames: "enhance-[name]-[hash]",
+    // Lazily loaded parts in a folder of their own: the server knows the entry as the one `enhance-*.js`.
+    chunkNames: "enhance-parts/[name]-[hash]",
     bundle: true,
     splitting: true,
     format: "esm",

@@ -1,5 +1,5 @@
 import { historyEntry, restoreKeptPages, showList, startListRefresh } from "./list-view";
-import { unbound } from "./parts";
+import { unbound } from "./unbound";
 
 const lists = new WeakSet<Element>();
 const sorts = new WeakSet<Element>();

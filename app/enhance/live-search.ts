@@ -1,5 +1,5 @@
 import { showList } from "./list-view";
-import { unbound } from "./parts";
+import { unbound } from "./unbound";
 
 /** How long typing pauses before the address (and the server's answer) follows. */
 export const LIVE_SEARCH_DELAY_MS = 300;

@@ -1,4 +1,4 @@
-import { unbound } from "./parts";
+import { unbound } from "./unbound";
 
 const bound = new WeakSet<Element>();
 

@@ -1,5 +1,5 @@
 import { MOBILE_BREAKPOINT } from "~/lib/nav-fit";
-import { unbound } from "./parts";
+import { unbound } from "./unbound";
 
 const bound = new WeakSet<Element>();
 

@@ -65,9 +65,12 @@ export function mergeRegionsWith(merge: RegionMerge): void {
  * again (or updated by a registered merge: mergeRegionsWith). What the reader is doing elsewhere on
  * the page is left alone; focus inside a replaced region goes to the element of the same id in its
  * copy. A page whose regions are no longer the same (maintenance began or ended, the page is gone)
- * is loaded whole instead.
+ * is loaded whole instead. A page that counts each load as a visit says `data-no-refresh` and is
+ * left as it is, as the hydrated pages did not reload it (their `shouldRevalidate`).
  */
 export async function refreshPage(): Promise<void> {
+  // A page whose every load counts (a document's, a dashboard's: a view) keeps what it shows.
+  if (document.querySelector("[data-no-refresh]")) return;
   const fetched = await fetchPage(window.location.href);
   if (!fetched) return; // Offline or the server restarting: the next change will try again.
   const { response, page: next } = fetched;

@@ -1,8 +1,15 @@
+import { enhanceCopyButtons } from "./copy-button";
+import { enhanceDownloads } from "./download";
 import { enhanceDateRanges, enhanceLists, enhanceLoadMore, enhanceSortForms } from "./lists";
 import { enhanceLiveSearch } from "./live-search";
 import { enhanceMenus } from "./menus";
 import { enhanceNavFit } from "./nav-fit";
+import { enhancePreviews } from "./preview";
+import { enhanceSaveOffline } from "./save-offline";
+import { enhanceShareDialogs } from "./share-dialog";
+import { enhanceShareLinks } from "./share-link";
 import { enhanceSideMenu } from "./side-menu";
+import { enhanceTabs } from "./tabs";
 
 /**
  * What enhances a part of a page (decision 0038): each finds its own elements under `root` (marked
@@ -12,6 +19,13 @@ import { enhanceSideMenu } from "./side-menu";
 const PARTS: Array<(root: ParentNode) => void> = [
   enhanceMenus,
   enhanceNavFit,
+  enhanceDownloads,
+  enhanceShareLinks,
+  enhanceShareDialogs,
+  enhanceTabs,
+  enhancePreviews,
+  enhanceSaveOffline,
+  enhanceCopyButtons,
   // The document lists (list-view.ts) and the library's side menu.
   enhanceLists,
   enhanceLiveSearch,
@@ -30,15 +44,4 @@ export function enhance(root: ParentNode): void {
       console.error(error);
     }
   }
-}
-
-/** Finds `selector` under `root` (and `root` itself), each element once per `bound` set. */
-export function unbound<E extends Element>(root: ParentNode, selector: string, bound: WeakSet<Element>): E[] {
-  const found = [...root.querySelectorAll<E>(selector)];
-  if (root instanceof Element && root.matches(selector)) found.unshift(root as E);
-  return found.filter((element) => {
-    if (bound.has(element)) return false;
-    bound.add(element);
-    return true;
-  });
 }

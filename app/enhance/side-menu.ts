@@ -1,6 +1,6 @@
 import { sideMenuCookie } from "~/lib/side-menu-cookie";
-import { unbound } from "./parts";
 import { texts } from "./texts";
+import { unbound } from "./unbound";
 
 const bound = new WeakSet<Element>();
 

@@ -1,6 +1,7 @@
 /** Display formats of the spec (public-portal section 5), in the page's language (decision 0031). */
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { sizeInKb, sizeInMb } from "./byte-sizes";
 
 /**
  * The months by name. Not from `Intl`: Node knows Somali's month names, but the Chromium our
@@ -32,24 +33,16 @@ export function formatLongDate(isoDate: string, i18n: I18n): string {
   return i18n._(msg`${month} ${day}, ${year}`);
 }
 
-/** Under 1 KB but not empty: "0 KB" would read as an empty file. */
-const UNDER_ONE_KB = "< 1 KB";
-
-/** Lists: rounded KB, or "N/A" without a size. An empty file is "0 KB"; anything smaller than 1 KB is "< 1 KB". */
+/** Lists: rounded KB, or "N/A" without a size (byte-sizes.ts). */
 export function formatSizeKb(bytes: number | null | undefined, i18n: I18n): string {
   if (bytes === null || bytes === undefined) return i18n._(msg`N/A`);
-  if (bytes > 0 && bytes < 1024) return UNDER_ONE_KB;
-  return `${Math.round(bytes / 1024)} KB`;
+  return sizeInKb(bytes);
 }
 
-/** Below this, two decimals of MB would read "0.00 MB", as if the file were empty. */
-const SMALLEST_MB = 0.005 * 1024 * 1024;
-
-/** Detail page: MB with 2 decimals; files too small for that in rounded KB (formatSizeKb). */
+/** Detail page: MB with 2 decimals, or "Unknown size" without a size (byte-sizes.ts). */
 export function formatSizeMb(bytes: number | null | undefined, i18n: I18n): string {
   if (bytes === null || bytes === undefined) return i18n._(msg`Unknown size`);
-  if (bytes < SMALLEST_MB) return formatSizeKb(bytes, i18n);
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  return sizeInMb(bytes);
 }
 
 /** The general formatter: B/KB/MB/GB with 2 decimals (so under 1 KB it shows exact bytes, never "0.00 KB"). */

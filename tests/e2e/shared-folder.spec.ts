@@ -79,7 +79,8 @@ test("shows the folder's published documents, copies its link and counts one vie
 
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: portal.url });
   await page.getByRole("button", { name: "Copy link" }).click();
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Link Copied" });
+  // The page does not hydrate (decision 0038): its toasts are the enhancements' (app/enhance/toast.ts).
+  const toast = page.locator("[data-toast]").filter({ hasText: "Link Copied" });
   await expect(toast).toContainText("Folder link copied to clipboard");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(folderUrl(safetyToken));
 

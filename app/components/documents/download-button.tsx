@@ -90,6 +90,8 @@ export function DownloadButton({ documentId, title, label: given, className = ""
     <a
       href={href}
       download
+      // A page that does not hydrate binds the same behaviour by this mark (app/enhance/download.ts).
+      data-download
       onClick={onClick}
       aria-label={`${label} ${title}`}
       aria-busy={busy || undefined}

@@ -4,7 +4,7 @@ import type { DocumentLanguage } from "~/lib/document-language";
 import { documentLanguageName } from "~/lib/document-language-names";
 import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
 import { formatLongDate, formatSizeKb } from "~/lib/format";
-import { documentShareUrl } from "~/lib/share";
+import { documentPath } from "~/lib/share";
 import { SpriteIcon } from "../ui/icon-sprite";
 import { CardText } from "./card-text";
 import { TagList } from "./document-card";
@@ -73,7 +73,7 @@ export function ListCard({ item }: { item: ListCardItem }) {
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {item.text ? <TextLink text={item.text} title={item.title} /> : null}
-        <ShareLinkButton url={() => documentShareUrl(window.location.origin, item.id)} title={item.title} />
+        <ShareLinkButton path={documentPath(item.id)} title={item.title} />
         <DownloadButton documentId={item.id} title={item.title} />
       </div>
     </article>

@@ -5,6 +5,8 @@ import { ExternalLink, Eye, EyeOff } from "lucide";
 import { useCallback, useEffect, useState } from "react";
 import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
+import { usePageHydrates } from "../layout/enhance-script";
+import { PageTexts } from "../layout/page-texts";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 
@@ -41,6 +43,7 @@ function failToast(i18n: I18n) {
 export function Preview(props: PreviewProps) {
   const { t } = useLingui();
   const hydrated = useHydrated();
+  const hydrates = usePageHydrates();
   const [open, setOpen] = useState(props.open);
   // "Loading..." only for previews opened by the button: a server-rendered preview may have loaded before hydration.
   const [openedHere, setOpenedHere] = useState(false);
@@ -49,7 +52,7 @@ export function Preview(props: PreviewProps) {
   const label = open ? t`Hide Preview` : t`Show Preview`;
 
   return (
-    <section id="preview" aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+    <section id="preview" data-preview aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="preview-heading" className="text-lg font-semibold">
           <Trans>Preview</Trans>
@@ -69,7 +72,13 @@ export function Preview(props: PreviewProps) {
             {label}
           </button>
         ) : (
-          <a href={open ? props.hideHref : props.showHref} className={toggleClass} aria-expanded={open} aria-controls="preview-body">
+          <a
+            href={open ? props.hideHref : props.showHref}
+            data-preview-toggle
+            className={toggleClass}
+            aria-expanded={open}
+            aria-controls="preview-body"
+          >
             <LineIcon {...icon} className="h-4 w-4" />
             {label}
           </a>
@@ -78,6 +87,7 @@ export function Preview(props: PreviewProps) {
       <div id="preview-body" className="mt-4" hidden={!open}>
         {open ? <PreviewBody {...props} showLoading={openedHere} /> : null}
       </div>
+      {hydrates ? null : <PreviewTemplates {...props} />}
     </section>
   );
 }
@@ -114,7 +124,14 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
         <Trans>Failed to load image</Trans>
       </InlineError>
     ) : (
-      <img src={url} alt={title} onLoad={done} onError={fail} className="mx-auto max-h-[600px] max-w-full object-contain" />
+      <img
+        src={url}
+        alt={title}
+        onLoad={done}
+        onError={fail}
+        data-preview-media="image"
+        className="mx-auto max-h-[600px] max-w-full object-contain"
+      />
     );
   } else if (kind === "video") {
     body = failed ? (
@@ -123,7 +140,15 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
       </InlineError>
     ) : (
       // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
-      <video src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="max-h-[600px] w-full bg-black" />
+      <video
+        src={url}
+        controls
+        preload="metadata"
+        onLoadedMetadata={done}
+        onError={fail}
+        data-preview-media="video"
+        className="max-h-[600px] w-full bg-black"
+      />
     );
   } else if (kind === "audio") {
     body = failed ? (
@@ -132,7 +157,7 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
       </InlineError>
     ) : (
       // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
-      <audio src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} className="w-full" />
+      <audio src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} data-preview-media="audio" className="w-full" />
     );
   } else if (kind === "text") {
     body = <TextPreview url={url} serverText={serverText} onDone={done} />;
@@ -142,12 +167,38 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
   return (
     <div className="relative">
       {loading ? (
-        <p role="status" className="mb-2 text-sm text-slate-600">
+        <p role="status" data-preview-loading className="mb-2 text-sm text-slate-600">
           <Trans>Loading...</Trans>
         </p>
       ) : null}
       {body}
     </div>
+  );
+}
+
+/** Browsers without a built-in PDF viewer (most phones) would only download the file into the frame: this instead. */
+function PdfUnavailable({ url }: { url: string }) {
+  return (
+    <div className="rounded-md border border-slate-200 bg-slate-50 p-6 text-center">
+      <p className="font-semibold">
+        <Trans>PDF Preview Unavailable</Trans>
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        <Trans>This browser cannot show PDF files inside the page. Open it in a new tab or download it instead.</Trans>
+      </p>
+      <div className="mt-4 flex justify-center">
+        <OpenInNewTab url={url} />
+      </div>
+    </div>
+  );
+}
+
+function OpenInNewTab({ url }: { url: string }) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
+      <LineIcon name="external-link" icon={ExternalLink} className="h-4 w-4" />
+      <Trans>Open in New Tab</Trans>
+    </a>
   );
 }
 
@@ -159,35 +210,25 @@ function PdfPreview({ url, title, onDone }: { url: string; title: string; onDone
   useEffect(() => {
     if (unavailable) onDone();
   }, [unavailable, onDone]);
-  const openLink = (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass.secondary}>
-      <LineIcon name="external-link" icon={ExternalLink} className="h-4 w-4" />
-      <Trans>Open in New Tab</Trans>
-    </a>
-  );
-  if (unavailable) {
-    return (
-      <div className="rounded-md border border-slate-200 bg-slate-50 p-6 text-center">
-        <p className="font-semibold">
-          <Trans>PDF Preview Unavailable</Trans>
-        </p>
-        <p className="mt-1 text-sm text-slate-700">
-          <Trans>This browser cannot show PDF files inside the page. Open it in a new tab or download it instead.</Trans>
-        </p>
-        <div className="mt-4 flex justify-center">{openLink}</div>
-      </div>
-    );
-  }
+  if (unavailable) return <PdfUnavailable url={url} />;
   return (
-    <div className="space-y-3">
-      <iframe src={url} title={t`Preview of ${title}`} onLoad={onDone} className="h-[600px] w-full rounded border border-slate-200" />
-      <div className="flex justify-end">{openLink}</div>
+    <div className="space-y-3" data-pdf-preview>
+      <iframe
+        src={url}
+        title={t`Preview of ${title}`}
+        onLoad={onDone}
+        data-preview-media="pdf"
+        className="h-[600px] w-full rounded border border-slate-200"
+      />
+      <div className="flex justify-end">
+        <OpenInNewTab url={url} />
+      </div>
     </div>
   );
 }
 
 function TextPreview({ url, serverText, onDone }: { url: string; serverText: PreviewProps["serverText"]; onDone: () => void }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const [state, setState] = useState<PreviewProps["serverText"]>(serverText);
   useEffect(() => {
     if (state) {
@@ -211,13 +252,26 @@ function TextPreview({ url, serverText, onDone }: { url: string; serverText: Pre
     return () => controller.abort();
   }, [url, state, onDone, i18n]);
 
-  if (!state) return null;
+  // Until the text is read: on a page that does not hydrate, the place its script fills (app/enhance/preview.ts).
+  if (!state)
+    return (
+      <div data-preview-text={url}>
+        <template>
+          <TextView content="" truncated />
+        </template>
+      </div>
+    );
   if ("error" in state)
     return (
       <InlineError>
         <Trans>Failed to load text file</Trans>
       </InlineError>
     );
+  return <TextView content={state.content} truncated={state.truncated} />;
+}
+
+function TextView({ content, truncated }: { content: string; truncated: boolean }) {
+  const { t } = useLingui();
   return (
     <div>
       <pre
@@ -226,14 +280,57 @@ function TextPreview({ url, serverText, onDone }: { url: string; serverText: Pre
         aria-label={t`File contents`}
         className="max-h-[600px] overflow-auto whitespace-pre-wrap break-words rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800"
       >
-        {state.content}
+        {content}
       </pre>
-      {state.truncated ? (
-        <p className="mt-2 text-sm text-slate-600">
+      {truncated ? (
+        <p data-truncated className="mt-2 text-sm text-slate-600">
           <Trans>Only the beginning of the file is shown. Download the file to see all of it.</Trans>
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What app/enhance/preview.ts needs on a page that does not hydrate (decision 0038): the toggle's
+ * two labels, the preview's body as a press of "Show Preview" shows it (nothing in a template
+ * loads), the PDF fallback, and the texts of its failures.
+ */
+function PreviewTemplates(props: PreviewProps) {
+  const { t } = useLingui();
+  return (
+    <>
+      <template data-preview-show>
+        <LineIcon name="eye" icon={Eye} className="h-4 w-4" />
+        {t`Show Preview`}
+      </template>
+      <template data-preview-hide>
+        <LineIcon name="eye-off" icon={EyeOff} className="h-4 w-4" />
+        {t`Hide Preview`}
+      </template>
+      <template data-preview-body>
+        <PreviewBody {...props} serverText={null} showLoading />
+      </template>
+      {props.kind === "pdf" && props.url ? (
+        <template data-pdf-unavailable>
+          <PdfUnavailable url={props.url} />
+        </template>
+      ) : null}
+      <template data-preview-error>
+        <InlineError>{""}</InlineError>
+      </template>
+      <PageTexts
+        name="preview"
+        texts={{
+          failed: t`Preview failed`,
+          failedDescription: t`Could not load document preview`,
+          image: t`Failed to load image`,
+          video: t`Failed to load video`,
+          audio: t`Failed to load audio`,
+          text: t`Failed to load text file`,
+        }}
+      />
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
 import type { ShareInput } from "~/lib/share";
 import { buttonClass, dialogClass, inputClass, labelClass } from "../ui/styles";
-import { ShareTargets } from "./share-dialog";
+import { ShareTargets } from "./share-targets";
 
 interface ShareDialogContentProps {
   url: string;

@@ -1,10 +1,12 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { Share2 } from "lucide";
 import { lazy, Suspense, useRef, useState } from "react";
 import { LineIcon } from "~/components/ui/line-icon";
-import { SHARE_TARGETS, type ShareInput, shareHref, shareTargetLabel } from "~/lib/share";
+import { usePageHydrates } from "../layout/enhance-script";
 import { buttonClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
+import { ShareDialogTemplate } from "./share-dialog-template";
+import { ShareTargets } from "./share-targets";
 
 export interface ShareDialogProps {
   /** The absolute address to share. */
@@ -23,8 +25,33 @@ export interface ShareDialogProps {
  */
 export function ShareDialog({ url, title, className = "" }: ShareDialogProps) {
   const hydrated = useHydrated();
+  const hydrates = usePageHydrates();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const buttonContent = (
+    <>
+      <LineIcon name="share-2" icon={Share2} className="h-4 w-4" />
+      <Trans>Share</Trans>
+    </>
+  );
+  // A page that does not hydrate: the disclosure, and the dialog its script opens instead (app/enhance/share-dialog.ts).
+  if (!hydrates)
+    return (
+      <>
+        <ShareDisclosure url={url} title={title} className={className} />
+        <button
+          type="button"
+          hidden
+          data-share-open
+          aria-haspopup="dialog"
+          aria-expanded="false"
+          className={`${buttonClass.secondary} ${className}`.trim()}
+        >
+          {buttonContent}
+        </button>
+        <ShareDialogTemplate url={url} title={title} />
+      </>
+    );
   if (!hydrated) return <ShareDisclosure url={url} title={title} className={className} />;
   return (
     <>
@@ -36,8 +63,7 @@ export function ShareDialog({ url, title, className = "" }: ShareDialogProps) {
         onClick={() => setOpen(true)}
         className={`${buttonClass.secondary} ${className}`.trim()}
       >
-        <LineIcon name="share-2" icon={Share2} className="h-4 w-4" />
-        <Trans>Share</Trans>
+        {buttonContent}
       </button>
       {open ? (
         <Suspense fallback={null}>
@@ -50,40 +76,9 @@ export function ShareDialog({ url, title, className = "" }: ShareDialogProps) {
 
 const ShareDialogContent = lazy(() => import("./share-dialog-content"));
 
-/** The five targets as links: they work the same with or without JavaScript. */
-export function ShareTargets({ input, onEmail }: { input: ShareInput; onEmail?: () => void }) {
-  const { t, i18n } = useLingui();
-  return (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t`Share via`}>
-      {SHARE_TARGETS.map(({ target }) => (
-        <li key={target}>
-          {target === "email" ? (
-            <a href={shareHref(target, input, i18n)} onClick={onEmail} className={`${buttonClass.secondary} w-full`}>
-              {shareTargetLabel(target, i18n)}
-            </a>
-          ) : (
-            <a
-              href={shareHref(target, input, i18n)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${buttonClass.secondary} w-full`}
-            >
-              {shareTargetLabel(target, i18n)}
-              <span className="sr-only">
-                {" "}
-                <Trans>(opens in a new tab)</Trans>
-              </span>
-            </a>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function ShareDisclosure({ url, title, className }: ShareDialogProps) {
   return (
-    <details id="share" className="group relative">
+    <details id="share" data-share-disclosure className="group relative">
       <summary className={`${buttonClass.secondary} cursor-pointer list-none [&::-webkit-details-marker]:hidden ${className}`.trim()}>
         <LineIcon name="share-2" icon={Share2} className="h-4 w-4" />
         <Trans>Share</Trans>

@@ -1,8 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { PageTexts } from "~/components/layout/page-texts";
 import { buttonClass } from "~/components/ui/styles";
 import { formatSizeMb } from "~/lib/format";
+import { usePageHydrates } from "../layout/enhance-script";
 import type { SaveRequest } from "./saved-store";
 
 /** The texts, in the reader's language, from the page's loader (app/.server/offline/texts.ts). */
@@ -27,6 +29,7 @@ const store = () => import("./saved-store");
  */
 export function SaveOffline({ request, texts }: { request: SaveRequest; texts: SaveOfflineTexts }) {
   const { i18n } = useLingui();
+  const hydrates = usePageHydrates();
   const [state, setState] = useState<State>({ kind: "unknown" });
   const { documentId } = request;
 
@@ -43,6 +46,7 @@ export function SaveOffline({ request, texts }: { request: SaveRequest; texts: S
     };
   }, [documentId]);
 
+  if (!hydrates) return <SaveOfflineMarkup request={request} texts={texts} />;
   if (state.kind === "unknown") return null;
 
   async function save() {
@@ -78,6 +82,29 @@ export function SaveOffline({ request, texts }: { request: SaveRequest; texts: S
           {state.message}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The same on a page that does not hydrate (decision 0038): sent hidden, shown by
+ * app/enhance/save-offline.ts when the browser can save, which fills it in as the hydrated
+ * component renders it. The request and the texts go with it.
+ */
+function SaveOfflineMarkup({ request, texts }: { request: SaveRequest; texts: SaveOfflineTexts }) {
+  return (
+    <div hidden data-save-offline={JSON.stringify(request)} className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+      <p hidden className="text-sm font-medium text-emerald-800" data-saved>
+        {texts.saved}
+      </p>
+      <button type="button" data-save className={`${buttonClass.secondary} w-full sm:w-auto`}>
+        {texts.save}
+      </button>
+      <a href="/saved" className="text-sm text-brand-700 underline hover:text-brand-800">
+        {texts.savedLink}
+      </a>
+      <p hidden role="alert" data-refused className="w-full text-sm text-red-800" />
+      <PageTexts name="save-offline" texts={{ ...texts }} />
     </div>
   );
 }

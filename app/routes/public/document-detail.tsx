@@ -25,6 +25,7 @@ import { categoryLabel } from "~/lib/category-names";
 import { documentMetaTags } from "~/lib/document-meta";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
+import { loadAsDocument } from "~/lib/page-scripts";
 import { previewToggleHref, readPreviewRequest } from "~/lib/preview-link";
 import { documentShareUrl, reportIssueHref } from "~/lib/share";
 import { siteNameOf, siteTitle, supportEmail } from "~/lib/site";
@@ -118,6 +119,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
+// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
+export const clientLoader = loadAsDocument;
+
 export default function DocumentDetailPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) return <DocumentNotFound />;
   return <DocumentView key={loaderData.document.id} view={loaderData} />;
@@ -142,7 +146,8 @@ function DocumentView({ view }: { view: FoundData }) {
   ) : null;
   const extension = (doc.extension ?? "").toUpperCase();
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    // Each load of this page counts a view: live updates do not fetch it again (app/enhance/page-refresh.ts).
+    <div data-no-refresh className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <div className="flex items-center justify-between gap-3">
         <Link to="/documents" className={buttonClass.ghost}>
           <LineIcon name="arrow-left" icon={ArrowLeft} className="h-4 w-4" />

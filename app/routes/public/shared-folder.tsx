@@ -13,6 +13,8 @@ import { keepHeaders } from "~/.server/http/response-headers";
 import { limitShareLookup } from "~/.server/shares/share-limit";
 import { DocumentCard } from "~/components/documents/document-card";
 import { DownloadAll } from "~/components/documents/download-all";
+import { usePageHydrates } from "~/components/layout/enhance-script";
+import { PageTexts } from "~/components/layout/page-texts";
 import { LineIcon } from "~/components/ui/line-icon";
 import { Pager } from "~/components/ui/pager";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
@@ -20,6 +22,7 @@ import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { SHARED_FOLDER_PER } from "~/lib/folders";
 import { pageI18n } from "~/lib/i18n/page-i18n";
+import { loadAsDocument } from "~/lib/page-scripts";
 import { pageHref, readPaging } from "~/lib/paging";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/shared-folder";
@@ -71,13 +74,17 @@ function pageLink(path: string, page: number, per: number): string {
   return page > 1 ? href : `${href}${href.includes("?") ? "&" : "?"}page=1`;
 }
 
+// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
+export const clientLoader = loadAsDocument;
+
 export default function SharedFolder({ loaderData }: Route.ComponentProps) {
   const { folder, documents, path, shareUrl, zip } = loaderData;
   const { t } = useLingui();
   const name = folder.name;
   const documentCount = folder.documentCount;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    // A load of the share link counts a view: live updates do not fetch it again (app/enhance/page-refresh.ts).
+    <div data-no-refresh className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-start gap-3">
         <LineIcon name="folder-open" icon={FolderOpen} className="mt-1 h-7 w-7 shrink-0 text-brand-700" />
         {/* A real basis (not flex-1's 0): on a phone "Download all" wraps below instead of squeezing the name to nothing. */}
@@ -123,6 +130,7 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
 /** The link as text (always), a copy button (with JavaScript), and e-mail/WhatsApp links (plain links, no JavaScript needed). */
 function ShareFolder({ name, description, url }: { name: string; description: string | null; url: string }) {
   const hydrated = useHydrated();
+  const hydrates = usePageHydrates();
   const { i18n, t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const subject = t`CCCM Folder: ${name}`;
@@ -145,6 +153,7 @@ function ShareFolder({ name, description, url }: { name: string; description: st
             readOnly
             value={url}
             onFocus={(e) => e.currentTarget.select()}
+            data-select-on-focus
             className={`${inputClass} mt-1`}
           />
         </div>
@@ -155,6 +164,24 @@ function ShareFolder({ name, description, url }: { name: string; description: st
               <Trans>Copy link</Trans>
             </button>
           ) : null}
+          {hydrates ? null : (
+            // A page that does not hydrate: sent hidden, shown and bound by app/enhance/copy-button.ts.
+            <>
+              <button type="button" hidden data-copy="folder-link" data-copy-texts="folder-copy" className={buttonClass.primary}>
+                <LineIcon name="copy" icon={Copy} className="h-4 w-4" />
+                <Trans>Copy link</Trans>
+              </button>
+              <PageTexts
+                name="folder-copy"
+                texts={{
+                  copied: t`Link Copied`,
+                  copiedDescription: t`Folder link copied to clipboard`,
+                  failed: t`Copy Failed`,
+                  failedDescription: t`Please copy manually`,
+                }}
+              />
+            </>
+          )}
           <a href={mailto} className={buttonClass.secondary}>
             <LineIcon name="mail" icon={Mail} className="h-4 w-4" />
             <Trans>Email</Trans>
