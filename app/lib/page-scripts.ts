@@ -19,6 +19,8 @@ export function pageHydrates(routeIds: Iterable<string>): boolean {
  * The client loader of an enhanced page, for the one way a hydrated page can reach it: a link
  * followed inside the admin portal's router. The page is loaded as a document, so that it
  * runs its own scripts; the router's navigation never completes (the document is replaced).
+ * Only on a route with a server loader: a route whose only loader is a client loader is rendered
+ * by the server as its fallback, not as the page.
  */
 export function loadAsDocument({ request }: { request: Request }): Promise<never> {
   window.location.assign(request.url);

@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { StatusPage } from "~/components/layout/status-page";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/unauthorized";
 
@@ -10,9 +9,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const i18n = pageI18n();
   return [{ title: siteTitle(matches, i18n._(msg`Access Denied`)) }, { name: "robots", content: "noindex" }];
 };
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function Unauthorized() {
   const { t } = useLingui();
