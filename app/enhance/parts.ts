@@ -2,6 +2,8 @@ import { enhanceCopyFields } from "./copy-field";
 import { enhanceDashboardEmbed } from "./dashboard-embed";
 import { enhanceDashboardFilters } from "./dashboard-filters";
 import { enhanceDownloads } from "./download";
+import { enhanceDateRanges, enhanceLists, enhanceLoadMore, enhanceSortForms } from "./lists";
+import { enhanceLiveSearch } from "./live-search";
 import { enhanceMenus } from "./menus";
 import { enhanceNavFit } from "./nav-fit";
 import { enhancePreviews } from "./preview";
@@ -9,6 +11,7 @@ import { enhanceSaveOffline } from "./save-offline";
 import { enhanceSavedList } from "./saved-list";
 import { enhanceShareDialogs } from "./share-dialog";
 import { enhanceShareLinks } from "./share-link";
+import { enhanceSideMenu } from "./side-menu";
 import { enhanceTabs } from "./tabs";
 import { enhanceToastOnLoad } from "./toast-on-load";
 import { enhanceUrlDecoder } from "./url-decoder";
@@ -33,6 +36,13 @@ const PARTS: Array<(root: ParentNode) => void> = [
   enhanceUrlDecoder,
   enhanceCopyFields,
   enhanceSavedList,
+  // The document lists (list-view.ts) and the library's side menu.
+  enhanceLists,
+  enhanceLiveSearch,
+  enhanceSortForms,
+  enhanceDateRanges,
+  enhanceLoadMore,
+  enhanceSideMenu,
 ];
 
 export function enhance(root: ParentNode): void {

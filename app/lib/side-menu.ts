@@ -1,8 +1,7 @@
 import { msg } from "@lingui/core/macro";
 
 /** The library's side menu (public-portal sections 2 and 9). */
-export const SIDE_MENU_COOKIE = "sidebar_state";
-export const SIDE_MENU_COOKIE_MAX_AGE = 7 * 24 * 60 * 60; // 7 days
+export { SIDE_MENU_COOKIE, SIDE_MENU_COOKIE_MAX_AGE, sideMenuCookie } from "./side-menu-cookie";
 
 /** Each item's title is a message: render it with `t`/`i18n._`. */
 export const SIDE_MENU_ITEMS = [
@@ -19,8 +18,4 @@ export const SIDE_MENU_ITEMS = [
 export function isActivePath(itemUrl: string, pathname: string): boolean {
   if (itemUrl === "/") return pathname === "/";
   return pathname === itemUrl || pathname.startsWith(`${itemUrl}/`);
-}
-
-export function sideMenuCookie(open: boolean): string {
-  return `${SIDE_MENU_COOKIE}=${open ? "open" : "collapsed"}; Path=/; Max-Age=${SIDE_MENU_COOKIE_MAX_AGE}; SameSite=Lax`;
 }

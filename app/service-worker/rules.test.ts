@@ -17,6 +17,11 @@ describe("handlingOf: what the worker does with a request", () => {
     ]) {
       expect(handlingOf(get(path), origin)).toBe("page");
     }
+    // A page's script fetching a page (a list's refresh on a page that does not hydrate) is a page too.
+    const html = { get: (name: string) => (name.toLowerCase() === "accept" ? "text/html" : null) };
+    expect(handlingOf({ ...get("/reports?page=2"), headers: html }, origin)).toBe("page");
+    expect(handlingOf({ ...get("/admin/documents"), headers: html }, origin)).toBe("network");
+    expect(handlingOf(get("/reports?page=2"), origin)).toBe("network");
   });
 
   it("serves the fingerprinted build files cache first, and documents' files from what was saved", () => {

@@ -32,8 +32,9 @@ export function offlineAddress(url: URL): string {
 
 /**
  * - `asset`: fingerprinted build files, cache first (a new build names new files).
- * - `page`: a page or React Router's data for one (`.data`, `/__manifest`): network first, the
- *   cache when the network fails; for a page, then a saved copy, then the offline page.
+ * - `page`: a page or React Router's data for one (`.data`, `/__manifest`), or a page a page's
+ *   script fetches to show what changed (decision 0038: asked for as `text/html`): network first,
+ *   the cache when the network fails; for a page load, then a saved copy, then the offline page.
  * - `file`: a document's file: the saved copy when the reader saved it, else the network.
  * - `network`: the worker stays out of it (the browser does what it would without a worker).
  */
@@ -44,6 +45,8 @@ export interface RequestFacts {
   url: string;
   /** `navigate` for the browser's own page loads. */
   mode: string;
+  /** Its headers: a page's script fetching a page asks for `text/html` (app/enhance/page-refresh.ts). */
+  headers?: { get(name: string): string | null };
 }
 
 /**
@@ -70,8 +73,13 @@ export function handlingOf(request: RequestFacts, origin: string): Handling {
   if (NEVER.some((pattern) => pattern.test(path))) return "network";
   if (path.startsWith("/assets/")) return "asset";
   if (FILE.some((pattern) => pattern.test(path))) return "file";
-  if (request.mode === "navigate" || path.endsWith(".data") || path === "/__manifest") return "page";
+  if (request.mode === "navigate" || isPageFetch(request) || path.endsWith(".data") || path === "/__manifest") return "page";
   return "network";
+}
+
+/** A page's script asking for a page's HTML (a list's refresh, live updates: app/enhance/page-refresh.ts). */
+function isPageFetch(request: RequestFacts): boolean {
+  return /^text\/html\b/i.test(request.headers?.get("Accept") ?? "");
 }
 
 export interface ResponseFacts {

@@ -29,12 +29,14 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
 }
 
-test("a search typed before the list page hydrates stays, and searches", async ({ page }) => {
+test("a search typed before the list page's script runs stays, and searches", async ({ page }) => {
+  // The list does not hydrate (decision 0038): nothing re-renders the box, and its script searches
+  // for what was typed before it ran.
   const release = await openWithScriptsHeld(page, "/reports");
   const search = page.getByRole("searchbox").first();
   await search.fill("kismayo-before-hydration");
   release();
-  await hydrated(page);
+  await pageReady(page);
   // The field keeps the words, and the live search follows them into the address.
   await expect(page).toHaveURL(/[?&]q=kismayo-before-hydration/);
   await expect(search).toHaveValue("kismayo-before-hydration");

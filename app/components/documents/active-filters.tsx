@@ -61,11 +61,14 @@ export function listChips(list: ListState, i18n: I18n): Chip[] {
   return chips;
 }
 
-/** The list's filters as removable chips, and "Clear all filters" (which keeps the sort). */
+/**
+ * The list's filters as removable chips, and "Clear all filters" (which keeps the sort). Links to
+ * the list's other states (`data-list-links`): with JavaScript they change the list in place.
+ */
 export function ActiveFilters({ list }: { list: ListState }) {
   const { i18n } = useLingui();
   return (
-    <div className="mt-3 empty:hidden">
+    <div className="mt-3 empty:hidden" data-list-links>
       <FilterChips chips={listChips(list, i18n)} clearHref={list.href(EMPTY_FILTERS)} />
     </div>
   );

@@ -2,8 +2,6 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, ChevronDown, SlidersHorizontal } from "lucide";
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
 import { facetKey } from "~/lib/document-facets";
 import { isDocumentLanguage } from "~/lib/document-language";
@@ -26,7 +24,9 @@ import { HiddenListState, type ListState } from "./list-state";
  * range, each option with the number of documents of the current result that have it (the server
  * leaves out options with none). Options are links, so choosing works without JavaScript and every
  * state has an address; a chosen option is marked current and its link takes it away. The panel is
- * a <details>, closed until opened, so on a phone the results stay near the top.
+ * a <details>, closed until opened, so on a phone the results stay near the top. With JavaScript
+ * (app/enhance/list-view.ts) the options and the dates change the list in place, and the panel
+ * stays open (`data-key`: the same panel, option, in the list's next state).
  */
 
 /** A group of options: what it shows, and the address of the list with an option toggled. */
@@ -131,7 +131,7 @@ export function FacetPanel({ list, facets, total }: { list: ListState; facets: F
   if (!facets || (total === 0 && active === 0)) return null;
   const groups = groupsOf(list, facets, i18n);
   return (
-    <details className="group mt-4 rounded-lg border border-slate-200 bg-white">
+    <details data-key="facets" className="group mt-4 rounded-lg border border-slate-200 bg-white">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
         <LineIcon name="sliders-horizontal" icon={SlidersHorizontal} className="h-4 w-4 text-slate-600" />
         <Trans>Filters</Trans>
@@ -150,7 +150,7 @@ export function FacetPanel({ list, facets, total }: { list: ListState; facets: F
         <LineIcon name="chevron-down" icon={ChevronDown} className="ml-auto h-4 w-4 text-slate-600 group-open:rotate-180" />
       </summary>
       {/* Columns, not a grid: a long group (tags) does not leave holes beside the short ones. */}
-      <div className="gap-6 border-t border-slate-200 p-4 sm:columns-2 lg:columns-3 [&>*]:mb-4 [&>*]:break-inside-avoid">
+      <div data-list-links className="gap-6 border-t border-slate-200 p-4 sm:columns-2 lg:columns-3 [&>*]:mb-4 [&>*]:break-inside-avoid">
         {groups.map((group) => (
           <FacetGroup key={group.id} group={group} />
         ))}
@@ -166,12 +166,11 @@ function FacetGroup({ group }: { group: Group }) {
       <p id={group.id} className="text-sm font-semibold text-slate-800">
         {group.label}
       </p>
-      {/* An option's look is app.css's facet-option; a chosen one (aria-current) is filled. Options lead
-          to the list's own route, already loaded: route discovery (a data-discover attribute on each) is not needed. */}
+      {/* An option's look is app.css's facet-option; a chosen one (aria-current) is filled. */}
       <ul className="facet-options mt-2 flex flex-wrap gap-1.5">
         {group.options.map((o) => (
           <li key={o.value}>
-            <Link to={o.href} preventScrollReset discover="none" aria-current={o.selected ? "true" : undefined} className="facet-option">
+            <a href={o.href} data-key={`${group.id}:${o.value}`} aria-current={o.selected ? "true" : undefined} className="facet-option">
               {o.selected ? <LineIcon name="check" icon={Check} className="h-3.5 w-3.5 shrink-0" /> : null}
               <span className="facet-label">{o.label}</span>
               {/* A real space: the flex gap shows none, but text without styles (and copied text) needs one. */}
@@ -181,7 +180,7 @@ function FacetGroup({ group }: { group: Group }) {
                   <span className="facet-count">{o.count}</span>
                 </>
               ) : null}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -191,56 +190,27 @@ function FacetGroup({ group }: { group: Group }) {
 
 /**
  * From and to dates: a GET form that keeps the list's other filters (its button submits it without
- * JavaScript); with JavaScript it goes to the list's own address, without empty fields.
+ * JavaScript); with JavaScript it goes to the list's own address without empty fields (`data-href`:
+ * the list without dates), and each field's bound follows the other.
  */
 function DateRange({ list }: { list: ListState }) {
-  const navigate = useNavigate();
   const { t } = useLingui();
   const { from, to } = list.query;
-  const [dates, setDates] = useState({ from: from ?? "", to: to ?? "" });
-  // The address changed some other way (a chip removed, Back): the fields follow it.
-  const [seen, setSeen] = useState({ from, to });
-  if (seen.from !== from || seen.to !== to) {
-    setSeen({ from, to });
-    setDates({ from: from ?? "", to: to ?? "" });
-  }
   return (
-    <form
-      method="get"
-      action={list.path}
-      className="min-w-0"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void navigate(list.href({ from: dates.from || null, to: dates.to || null }), { preventScrollReset: true });
-      }}
-    >
+    <form method="get" action={list.path} className="min-w-0" data-date-range data-href={list.href({ from: null, to: null })}>
       <HiddenListState list={list} own={["from", "to", "page"]} />
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-slate-800">{t`Date`}</legend>
         <div className="mt-2 flex flex-wrap items-end gap-2">
           <label className="min-w-0 text-sm text-slate-700">
             {t`From`}
-            <input
-              type="date"
-              name="from"
-              value={dates.from}
-              max={dates.to || undefined}
-              onChange={(event) => setDates({ ...dates, from: event.target.value })}
-              className={`${inputClass} mt-1`}
-            />
+            <input type="date" name="from" defaultValue={from ?? ""} max={to ?? undefined} className={`${inputClass} mt-1`} />
           </label>
           <label className="min-w-0 text-sm text-slate-700">
             {t`To`}
-            <input
-              type="date"
-              name="to"
-              value={dates.to}
-              min={dates.from || undefined}
-              onChange={(event) => setDates({ ...dates, to: event.target.value })}
-              className={`${inputClass} mt-1`}
-            />
+            <input type="date" name="to" defaultValue={to ?? ""} min={from ?? undefined} className={`${inputClass} mt-1`} />
           </label>
-          <button type="submit" className={buttonClass.secondary}>
+          <button type="submit" data-key="apply-dates" className={buttonClass.secondary}>
             <Trans>Apply dates</Trans>
           </button>
         </div>

@@ -6,7 +6,9 @@ import { LineIcon } from "./line-icon";
 /**
  * Previous / next links of a paged list, and where the reader is ("Page 2 of 40"). Plain links,
  * so paging works without JavaScript and every page has its own address. When "Load more" has
- * added pages after `first`, it says so ("Pages 1–3 of 40") and Previous goes before them.
+ * added pages after `first`, it says so ("Pages 1–3 of 40") and Previous goes before them. On a
+ * page that does not hydrate the list's script does that (`data-pager-prev`, `data-pager-status`:
+ * app/enhance/list-view.ts).
  */
 export function Pager({
   label,
@@ -32,14 +34,14 @@ export function Pager({
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
       {first > 1 ? (
         // Pages of the same list: its route is loaded, nothing for route discovery to fetch.
-        <Link to={hrefFor(first - 1)} rel="prev" discover="none" className={linkClass}>
+        <Link to={hrefFor(first - 1)} rel="prev" discover="none" data-pager-prev className={linkClass}>
           <LineIcon name="chevron-left" icon={ChevronLeft} className="h-4 w-4" />
           <Trans>Previous</Trans>
         </Link>
       ) : (
-        <span />
+        <span data-pager-prev />
       )}
-      <span className="text-sm text-slate-600">
+      <span data-pager-status className="text-sm text-slate-600">
         {first < page ? t`Pages ${first}–${page} of ${pageCount}` : t`Page ${page} of ${pageCount}`}
       </span>
       {page < pageCount ? (

@@ -1,10 +1,10 @@
 import { app } from "~/.server/context";
 import { loadCategoryList } from "~/.server/documents/list-loader";
 import { ListPage } from "~/components/documents/list-page";
-import { keepListOnFailure } from "~/components/documents/use-list-refresh";
 import { feedMeta } from "~/lib/feeds";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { LIST_PAGES } from "~/lib/list-pages";
+import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/reports";
 
@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   return [
     { title: siteTitle(matches, i18n._(page.title)) },
     { name: "description", content: i18n._(page.metaDescription) },
-    // The feeds of the list as it is shown (decision 0034); none while the list failed to load.
-    ...feedMeta(data && "feeds" in data ? data.feeds : undefined),
+    // The feeds of the list as it is shown (decision 0034).
+    ...feedMeta(data?.feeds),
   ];
 };
 
@@ -24,7 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadCategoryList(app(), request, page.category);
 }
 
-export const clientLoader = (args: Route.ClientLoaderArgs) => keepListOnFailure(args);
+// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
+export const clientLoader = loadAsDocument;
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   return <ListPage page={page} loaderData={loaderData} />;
