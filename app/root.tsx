@@ -127,7 +127,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <>
         <MaintenancePage siteName={closed.siteName} />
-        {closed.dataSaver ? null : hydrates ? <LiveUpdates /> : <LiveUpdatesTemplate />}
+        {hydrates ? closed.dataSaver ? null : <LiveUpdates /> : <LiveUpdatesTemplate enabled={!closed.dataSaver} />}
       </>
     );
   }

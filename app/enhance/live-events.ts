@@ -21,13 +21,16 @@ function parse(text: string): LiveMessage | null {
  * The page's one stream of live events (ARCHITECTURE.md section 3). EventSource reconnects by
  * itself after a dropped connection; only when the server refused the stream (an HTTP error, e.g.
  * during a restart or while maintenance lasts) does it give up, and then it is opened again with a
- * growing delay. The stream lives as long as the page: a page that does not hydrate has no other
- * page to hand it to.
+ * growing delay. The stream lives as long as the page, or until the returned function closes it.
  */
-export function openLiveEvents(onMessage: (message: LiveMessage) => void): void {
+export function openLiveEvents(onMessage: (message: LiveMessage) => void): () => void {
   let delay = REOPEN_MIN_MS;
+  let closed = false;
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const open = () => {
-    const source = new EventSource(STREAM_URL);
+    if (closed) return;
+    source = new EventSource(STREAM_URL);
     source.onopen = () => {
       delay = REOPEN_MIN_MS;
     };
@@ -36,10 +39,16 @@ export function openLiveEvents(onMessage: (message: LiveMessage) => void): void 
       if (message) onMessage(message);
     };
     source.onerror = () => {
-      if (source.readyState !== EventSource.CLOSED) return;
-      setTimeout(open, delay);
+      if (source?.readyState !== EventSource.CLOSED) return;
+      timer = setTimeout(open, delay);
       delay = Math.min(delay * 2, REOPEN_MAX_MS);
     };
   };
   open();
+  // Closing: the data-saver switch turned on (no stream in that mode).
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    source?.close();
+  };
 }

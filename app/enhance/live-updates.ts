@@ -12,12 +12,25 @@ const REFRESHING = ["document.", "dashboard.", "folder.", "settings."];
  * Live updates on a page that does not hydrate (public-portal section 4, decision 0038): a toast
  * and a "Recent Updates" entry when a document is published, and the page's content refreshed
  * (page-refresh.ts) on any change. Only when the page carries the template
- * (components/live/live-updates-template.tsx): data-saver mode leaves it out, and then no stream
- * is opened (decision 0030). In a background tab the refresh waits until the tab is visible.
+ * (components/live/live-updates-template.tsx) and it is on: in data-saver mode it is off, and no
+ * stream is opened (decision 0030). In a background tab the refresh waits until the tab is visible.
  */
-export function startLiveUpdates(): void {
+let close: (() => void) | null = null;
+
+/** Opens or closes the stream as data-saver mode ends or begins (enhance/data-saver.ts). */
+export function setLiveUpdates(enabled: boolean): void {
   const template = document.querySelector<HTMLTemplateElement>("template[data-live-updates]");
-  if (!template) return;
+  if (template) template.dataset.liveUpdates = enabled ? "on" : "off";
+  if (enabled) startLiveUpdates();
+  else {
+    close?.();
+    close = null;
+  }
+}
+
+export function startLiveUpdates(): void {
+  const template = document.querySelector<HTMLTemplateElement>("template[data-live-updates=on]");
+  if (!template || close) return;
   const texts = template.dataset;
   const panel = new NotificationsPanel(template);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -35,7 +48,7 @@ export function startLiveUpdates(): void {
     void refreshPage();
   });
 
-  openLiveEvents((message) => {
+  close = openLiveEvents((message) => {
     if (message.type === "document.published") {
       const { id, title } = message.data;
       const heading = texts.title ?? "";

@@ -68,9 +68,11 @@ export function mergeRegionsWith(merge: RegionMerge): void {
  * is loaded whole instead. A page that counts each load as a visit says `data-no-refresh` and is
  * left as it is, as the hydrated pages did not reload it (their `shouldRevalidate`).
  */
-export async function refreshPage(): Promise<void> {
-  // A page whose every load counts (a document's, a dashboard's: a view) keeps what it shows.
-  if (document.querySelector("[data-no-refresh]")) return;
+export async function refreshPage({ evenIfKept = false }: { evenIfKept?: boolean } = {}): Promise<void> {
+  // A page whose every load counts (a document's, a shared folder's: a view) keeps what it shows,
+  // unless the reader changed how it is shown (the data-saver switch: its server does not count a
+  // script's fetch as a visit, http/page-visit.ts).
+  if (!evenIfKept && document.querySelector("[data-no-refresh]")) return;
   const fetched = await fetchPage(window.location.href);
   if (!fetched) return; // Offline or the server restarting: the next change will try again.
   const { response, page: next } = fetched;

@@ -1,6 +1,7 @@
 import { enhanceCopyFields } from "./copy-field";
 import { enhanceDashboardEmbed } from "./dashboard-embed";
 import { enhanceDashboardFilters } from "./dashboard-filters";
+import { enhanceDataSaverSwitch } from "./data-saver";
 import { enhanceDownloads } from "./download";
 import { enhanceDateRanges, enhanceLists, enhanceLoadMore, enhanceSortForms } from "./lists";
 import { enhanceLiveSearch } from "./live-search";
@@ -24,6 +25,7 @@ import { enhanceUrlDecoder } from "./url-decoder";
 const PARTS: Array<(root: ParentNode) => void> = [
   enhanceMenus,
   enhanceNavFit,
+  enhanceDataSaverSwitch,
   enhanceDownloads,
   enhanceShareLinks,
   enhanceShareDialogs,

@@ -195,13 +195,15 @@ test("with JavaScript the switch changes the page in place, and the stream and t
   await expect.poll(() => streams.ended).toBe(1);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-  // Moving on inside the site: no image, no new stream. (To a page that still hydrates: on one that
-  // does not, decision 0038, the switch is the footer's form and a page load, as without JavaScript.)
+  // Moving on inside the site (a page load: public pages do not hydrate, decision 0038): no image,
+  // no new stream.
   images.length = 0;
   await page.getByRole("link", { name: "Reports" }).first().click();
   await expect(page).toHaveURL(url("/reports"));
+  await settle(page);
   await page.waitForTimeout(500);
   expect({ images, opened: streams.opened }).toEqual({ images: [], opened: 1 });
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
   // Off again: the thumbnails and the stream come back.
   await page.getByRole("button", { name: "Data saver: on" }).click();

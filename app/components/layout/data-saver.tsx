@@ -25,6 +25,8 @@ export function DataSaverSwitch({ on }: { on: boolean }) {
     <form
       method="post"
       action={DATA_SAVER_ACTION}
+      // On a page that does not hydrate, app/enhance/data-saver.ts does what onSubmit below does.
+      data-data-saver={on ? "on" : "off"}
       // Attached when the page hydrates: until then (and without JavaScript) the form posts.
       onSubmit={(event) => {
         event.preventDefault();

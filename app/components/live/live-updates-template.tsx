@@ -7,17 +7,23 @@ import { newDocumentTitle, publishedMessage } from "./notifications";
 /**
  * Live updates on a page that does not hydrate (decision 0038): the "Recent Updates" panel
  * (public-portal section 2) and the texts of a published document's toast, as inert markup in
- * the reader's language. app/enhance/live-updates.ts opens the stream when this is in the page
- * (not in data-saver mode, decision 0030) and fills copies of it as events arrive. `{title}` and
+ * the reader's language. app/enhance/live-updates.ts opens the stream when it is on (not in
+ * data-saver mode, decision 0030; the switch turns it on and off in place) and fills copies of it
+ * as events arrive. `{title}` and
  * `{message}` stand for what each event brings. The markup is the hydrated pages' panel's
  * (notifications-panel.tsx).
  */
-export function LiveUpdatesTemplate() {
+export function LiveUpdatesTemplate({ enabled }: { enabled: boolean }) {
   const { i18n, t } = useLingui();
   // Placeholders with the names the catalogue's messages give them.
   const message = "{message}";
   return (
-    <template data-live-updates data-title={newDocumentTitle(i18n)} data-message={publishedMessage("{title}", i18n)} data-view={t`View`}>
+    <template
+      data-live-updates={enabled ? "on" : "off"}
+      data-title={newDocumentTitle(i18n)}
+      data-message={publishedMessage("{title}", i18n)}
+      data-view={t`View`}
+    >
       <section
         aria-label={t`Recent Updates`}
         aria-live="polite"

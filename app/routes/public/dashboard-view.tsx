@@ -5,6 +5,7 @@ import { data } from "react-router";
 import { app } from "~/.server/context";
 import { openPublicDashboard } from "~/.server/dashboards/dashboards.service";
 import { allowFrameOf } from "~/.server/http/content-security";
+import { isPageVisit } from "~/.server/http/page-visit";
 import { requestMeta } from "~/.server/http/request-meta";
 import { DashboardCategoryBadge, ProviderBadge, PublicDot } from "~/components/dashboards/dashboard-badges";
 import { DashboardEmbed, OpenInNewTab } from "~/components/dashboards/dashboard-embed";
@@ -35,11 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
  * enhance/page-refresh.ts): browsers mark a page load `Sec-Fetch-Mode: navigate`, a fetch not.
  */
 function isOpening(request: Request, url: URL): boolean {
-  if (request.method !== "GET") return false;
-  const mode = request.headers.get("Sec-Fetch-Mode");
-  if (mode && mode !== "navigate") return false;
-  const purpose = `${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""}`;
-  if (purpose.includes("prefetch")) return false;
+  if (!isPageVisit(request)) return false;
   if (url.searchParams.get("load") === "1") {
     const referer = URL.canParse(request.headers.get("Referer") ?? "") ? new URL(request.headers.get("Referer")!) : null;
     if (referer?.origin === url.origin && referer.pathname === url.pathname) return false;

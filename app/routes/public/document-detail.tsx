@@ -6,6 +6,7 @@ import { sessionToken } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { documentDetailView } from "~/.server/documents/detail";
 import { siteOrigin } from "~/.server/http/origins";
+import { isPageVisit } from "~/.server/http/page-visit";
 import { requestMeta } from "~/.server/http/request-meta";
 import { keepHeaders } from "~/.server/http/response-headers";
 import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
@@ -63,11 +64,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-/** Browsers mark speculative loads; a prefetch is not a visit. */
-function isPrefetch(request: Request): boolean {
-  return /prefetch/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
-}
-
 /** A blocked address's 429 keeps its Retry-After on a data request too (root.tsx keeps it on a page). */
 export const headers = keepHeaders("Retry-After");
 
@@ -87,7 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     documentDetailView(ctx, {
       key,
       byToken,
-      countView: request.method === "GET" && !preview.sameVisit && !isPrefetch(request),
+      countView: isPageVisit(request) && !preview.sameVisit,
       previewOpen: preview.open,
       meta,
     });

@@ -67,7 +67,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   useOfflineWorker();
   // A page that does not hydrate gets its live updates from its enhancements (decision 0038).
   const hydrates = usePageHydrates();
-  const live = hydrates ? <LiveUpdates enabled={!loaderData.dataSaver} /> : loaderData.dataSaver ? null : <LiveUpdatesTemplate />;
+  const live = hydrates ? <LiveUpdates enabled={!loaderData.dataSaver} /> : <LiveUpdatesTemplate enabled={!loaderData.dataSaver} />;
   if (loaderData.maintenance === "closed") {
     return (
       <>

@@ -8,6 +8,7 @@ import { app } from "~/.server/context";
 import { folderZipOffer } from "~/.server/folders/folder-zip";
 import { viewSharedFolder } from "~/.server/folders/folders.service";
 import { siteOrigin } from "~/.server/http/origins";
+import { isPageVisit } from "~/.server/http/page-visit";
 import { requestMeta } from "~/.server/http/request-meta";
 import { keepHeaders } from "~/.server/http/response-headers";
 import { limitShareLookup } from "~/.server/shares/share-limit";
@@ -49,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const ctx = app();
   const search = new URL(request.url).searchParams;
   const paging = readPaging(search, SHARED_FOLDER_PER);
-  const countView = request.method === "GET" && !search.has("page");
+  const countView = isPageVisit(request) && !search.has("page");
   const shared = await limitShareLookup(ctx, requestMeta(request).ip, () => viewSharedFolder(ctx, params.token, { countView, paging }));
   if (!shared) throw data(null, { status: 404 });
   const path = `/shared/folder/${encodeURIComponent(params.token)}`;
