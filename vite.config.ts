@@ -3,7 +3,6 @@ import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { browserModulesReport } from "./tooling/browser-modules-report";
 import { iconImports } from "./tooling/icon-imports";
 import { linguiMacros } from "./tooling/lingui-macros";
 import { shellChunks } from "./tooling/shell-chunks";
@@ -77,6 +76,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     lingui({ failOnMissing: true, failOnCompileError: true }),
     tailwindcss(),
     reactRouter(),
-    ...(isSsrBuild ? [extractionChild()] : [browserModulesReport(fileURLToPath(new URL(".", import.meta.url)))]),
+    ...(isSsrBuild ? [extractionChild()] : []),
   ],
 }));

@@ -16,7 +16,6 @@ import { EnhanceScript, usePageHydrates } from "./components/layout/enhance-scri
 import { MaintenancePage } from "./components/layout/maintenance";
 import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { WidgetTexts } from "./components/layout/widget-texts";
-import { LiveUpdates } from "./components/live/live-updates";
 import { LiveUpdatesTemplate } from "./components/live/live-updates-template";
 import { PageIconSprite } from "./components/ui/page-sprite";
 import { useToastWanted } from "./components/ui/toast";
@@ -115,7 +114,6 @@ export default function App() {
 /** Unexpected failures: a plain apology, never details (they are in the server log). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { i18n } = useLingui();
-  const hydrates = usePageHydrates();
   // Offline, a page's data not on the device fails to load: the whole page is asked for instead,
   // which the service worker answers with the kept page or its offline page (decision 0036).
   useEffect(() => {
@@ -127,7 +125,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <>
         <MaintenancePage siteName={closed.siteName} />
-        {hydrates ? closed.dataSaver ? null : <LiveUpdates /> : <LiveUpdatesTemplate enabled={!closed.dataSaver} />}
+        <LiveUpdatesTemplate enabled={!closed.dataSaver} />
       </>
     );
   }

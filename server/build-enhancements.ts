@@ -16,6 +16,8 @@ export interface EnhanceFiles {
   entry: string;
   /** What the entry imports before it runs (`/assets/...`); lazily loaded parts are not in it. */
   imports: string[];
+  /** The source modules bundled into those files (paths from the project's folder), for the budget's check that no framework came in. */
+  modules: string[];
 }
 
 export async function buildEnhancements(
@@ -43,9 +45,11 @@ export async function buildEnhancements(
   const outputs = Object.entries(result.metafile.outputs);
   const [entryFile, entryOutput] = outputs.find(([, output]) => output.entryPoint !== undefined) ?? [];
   if (!entryFile || !entryOutput) throw new Error("the enhancements' build wrote no entry");
+  const imports = entryOutput.imports.filter((i) => i.kind === "import-statement").map((i) => i.path);
   const files: EnhanceFiles = {
     entry: address(entryFile),
-    imports: entryOutput.imports.filter((i) => i.kind === "import-statement").map((i) => address(i.path)),
+    imports: imports.map(address),
+    modules: [entryFile, ...imports].flatMap((file) => Object.keys(result.metafile.outputs[file]?.inputs ?? {})).sort(),
   };
   await fs.writeFile(reportFile, `${JSON.stringify(files, null, 2)}\n`);
   return files;

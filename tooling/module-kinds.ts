@@ -1,8 +1,7 @@
 /**
- * What a browser module is, for the build's grouping (tooling/shell-chunks.ts) and the bundle
- * budget (tooling/browser-modules-report.ts writes each module's kind; bench/bundle-sizes.mjs and
- * tests/e2e/page-weight.spec.ts add them up): one list, so the files React is kept in and the
- * bytes counted as React's are the same modules. Ids are module ids, absolute or relative to the
+ * What a browser module is, for the admin build's grouping (tooling/shell-chunks.ts) and the
+ * public pages' budget (tests/e2e/page-weight.spec.ts: none of the enhancements' modules may be
+ * React's or Lingui's, decision 0038): one list. Ids are module ids, absolute or relative to the
  * project (`node_modules/react-dom/...`).
  */
 export type ModuleKind = "framework" | "i18n" | "own";

@@ -1,14 +1,8 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ExternalLink, Eye, EyeOff } from "lucide";
-import { useCallback, useEffect, useState } from "react";
 import { LineIcon } from "~/components/ui/line-icon";
-import { toast } from "~/components/ui/toast";
-import { usePageHydrates } from "../layout/enhance-script";
 import { PageTexts } from "../layout/page-texts";
 import { buttonClass } from "../ui/styles";
-import { useHydrated } from "../ui/use-hydrated";
 
 export type PreviewKind = "pdf" | "image" | "video" | "audio" | "text" | "unsupported" | "missing";
 
@@ -26,84 +20,45 @@ export interface PreviewProps {
   hideHref: string;
 }
 
-/** The client reads this much of a text file through a Range request (a cost cap on slow links). */
-const CLIENT_TEXT_BYTES = 200 * 1024;
-
-function failToast(i18n: I18n) {
-  toast.error(i18n._(msg`Preview failed`), { description: i18n._(msg`Could not load document preview`) });
-}
-
 /**
- * The document preview (public-portal section 2, "Preview widget"). Without
- * JavaScript the toggle is a link that re-renders the page with the preview
- * open; images, PDF, video and audio then load by themselves and text comes
- * from the server. With JavaScript the toggle is a button and nothing is
- * fetched until the visitor asks for it.
+ * The document preview (public-portal section 2, "Preview widget"). Without JavaScript the toggle
+ * is a link that renders the page again with the preview open; images, PDF, video and audio then
+ * load by themselves and text comes from the server. With JavaScript (app/enhance/preview.ts) the
+ * toggle is a button and nothing is fetched until the reader asks: the body comes from this
+ * page's template, where nothing loads.
  */
 export function Preview(props: PreviewProps) {
   const { t } = useLingui();
-  const hydrated = useHydrated();
-  const hydrates = usePageHydrates();
-  const [open, setOpen] = useState(props.open);
-  // "Loading..." only for previews opened by the button: a server-rendered preview may have loaded before hydration.
-  const [openedHere, setOpenedHere] = useState(false);
-  const toggleClass = `${buttonClass.secondary} w-full sm:w-auto`;
+  const { open } = props;
   const icon = open ? { name: "eye-off", icon: EyeOff } : { name: "eye", icon: Eye };
-  const label = open ? t`Hide Preview` : t`Show Preview`;
-
   return (
     <section id="preview" data-preview aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="preview-heading" className="text-lg font-semibold">
           <Trans>Preview</Trans>
         </h2>
-        {hydrated ? (
-          <button
-            type="button"
-            className={toggleClass}
-            aria-expanded={open}
-            aria-controls="preview-body"
-            onClick={() => {
-              setOpenedHere(!open);
-              setOpen(!open);
-            }}
-          >
-            <LineIcon {...icon} className="h-4 w-4" />
-            {label}
-          </button>
-        ) : (
-          <a
-            href={open ? props.hideHref : props.showHref}
-            data-preview-toggle
-            className={toggleClass}
-            aria-expanded={open}
-            aria-controls="preview-body"
-          >
-            <LineIcon {...icon} className="h-4 w-4" />
-            {label}
-          </a>
-        )}
+        <a
+          href={open ? props.hideHref : props.showHref}
+          data-preview-toggle
+          className={`${buttonClass.secondary} w-full sm:w-auto`}
+          aria-expanded={open}
+          aria-controls="preview-body"
+        >
+          <LineIcon {...icon} className="h-4 w-4" />
+          {open ? t`Hide Preview` : t`Show Preview`}
+        </a>
       </div>
       <div id="preview-body" className="mt-4" hidden={!open}>
-        {open ? <PreviewBody {...props} showLoading={openedHere} /> : null}
+        {open ? <PreviewBody {...props} showLoading={false} /> : null}
       </div>
-      {hydrates ? null : <PreviewTemplates {...props} />}
+      <PreviewTemplates {...props} />
     </section>
   );
 }
 
+/** The body of an open preview; "Loading..." (removed by the page's script once the file has loaded) when opened by the button. */
 function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps & { showLoading: boolean }) {
-  const { i18n } = useLingui();
-  const [loading, setLoading] = useState(showLoading && kind !== "unsupported" && kind !== "missing");
-  const [failed, setFailed] = useState(false);
-  // Stable, so children may list it in effect dependencies.
-  const done = useCallback(() => setLoading(false), []);
-  const fail = () => {
-    setLoading(false);
-    setFailed(true);
-    failToast(i18n);
-  };
-
+  const { t } = useLingui();
   if (kind === "missing" || !url)
     return (
       <Message>
@@ -119,54 +74,33 @@ function PreviewBody({ kind, url, title, serverText, showLoading }: PreviewProps
 
   let body: React.ReactNode;
   if (kind === "image") {
-    body = failed ? (
-      <InlineError>
-        <Trans>Failed to load image</Trans>
-      </InlineError>
-    ) : (
-      <img
-        src={url}
-        alt={title}
-        onLoad={done}
-        onError={fail}
-        data-preview-media="image"
-        className="mx-auto max-h-[600px] max-w-full object-contain"
-      />
-    );
+    body = <img src={url} alt={title} data-preview-media="image" className="mx-auto max-h-[600px] max-w-full object-contain" />;
   } else if (kind === "video") {
-    body = failed ? (
-      <InlineError>
-        <Trans>Failed to load video</Trans>
-      </InlineError>
-    ) : (
-      // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
-      <video
-        src={url}
-        controls
-        preload="metadata"
-        onLoadedMetadata={done}
-        onError={fail}
-        data-preview-media="video"
-        className="max-h-[600px] w-full bg-black"
-      />
-    );
+    // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
+    body = <video src={url} controls preload="metadata" data-preview-media="video" className="max-h-[600px] w-full bg-black" />;
   } else if (kind === "audio") {
-    body = failed ? (
-      <InlineError>
-        <Trans>Failed to load audio</Trans>
-      </InlineError>
-    ) : (
-      // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
-      <audio src={url} controls preload="metadata" onLoadedMetadata={done} onError={fail} data-preview-media="audio" className="w-full" />
-    );
+    // biome-ignore lint/a11y/useMediaCaption: an uploaded file comes without a captions track
+    body = <audio src={url} controls preload="metadata" data-preview-media="audio" className="w-full" />;
   } else if (kind === "text") {
-    body = <TextPreview url={url} serverText={serverText} onDone={done} />;
+    body = <TextPreview url={url} serverText={serverText} />;
   } else {
-    body = <PdfPreview url={url} title={title} onDone={done} />;
+    body = (
+      <div className="space-y-3" data-pdf-preview>
+        <iframe
+          src={url}
+          title={t`Preview of ${title}`}
+          data-preview-media="pdf"
+          className="h-[600px] w-full rounded border border-slate-200"
+        />
+        <div className="flex justify-end">
+          <OpenInNewTab url={url} />
+        </div>
+      </div>
+    );
   }
   return (
     <div className="relative">
-      {loading ? (
+      {showLoading ? (
         <p role="status" data-preview-loading className="mb-2 text-sm text-slate-600">
           <Trans>Loading...</Trans>
         </p>
@@ -202,58 +136,9 @@ function OpenInNewTab({ url }: { url: string }) {
   );
 }
 
-function PdfPreview({ url, title, onDone }: { url: string; title: string; onDone: () => void }) {
-  const { t } = useLingui();
-  const hydrated = useHydrated();
-  // Browsers without a built-in PDF viewer (most phones) would only download the file into the frame.
-  const unavailable = hydrated && typeof navigator !== "undefined" && navigator.pdfViewerEnabled === false;
-  useEffect(() => {
-    if (unavailable) onDone();
-  }, [unavailable, onDone]);
-  if (unavailable) return <PdfUnavailable url={url} />;
-  return (
-    <div className="space-y-3" data-pdf-preview>
-      <iframe
-        src={url}
-        title={t`Preview of ${title}`}
-        onLoad={onDone}
-        data-preview-media="pdf"
-        className="h-[600px] w-full rounded border border-slate-200"
-      />
-      <div className="flex justify-end">
-        <OpenInNewTab url={url} />
-      </div>
-    </div>
-  );
-}
-
-function TextPreview({ url, serverText, onDone }: { url: string; serverText: PreviewProps["serverText"]; onDone: () => void }) {
-  const { i18n } = useLingui();
-  const [state, setState] = useState<PreviewProps["serverText"]>(serverText);
-  useEffect(() => {
-    if (state) {
-      onDone();
-      return;
-    }
-    const controller = new AbortController();
-    fetch(url, { headers: { Range: `bytes=0-${CLIENT_TEXT_BYTES - 1}` }, signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
-        const total = Number(response.headers.get("Content-Range")?.split("/")[1] ?? Number.NaN);
-        setState({ content: await response.text(), truncated: total > CLIENT_TEXT_BYTES });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
-        setState({ error: true });
-        failToast(i18n);
-      })
-      .finally(onDone);
-    return () => controller.abort();
-  }, [url, state, onDone, i18n]);
-
-  // Until the text is read: on a page that does not hydrate, the place its script fills (app/enhance/preview.ts).
-  if (!state)
+/** A text file: what the server read of it, or the place the page's script fills (it reads the file with a Range request). */
+function TextPreview({ url, serverText }: { url: string; serverText: PreviewProps["serverText"] }) {
+  if (!serverText)
     return (
       <div data-preview-text={url}>
         <template>
@@ -261,13 +146,13 @@ function TextPreview({ url, serverText, onDone }: { url: string; serverText: Pre
         </template>
       </div>
     );
-  if ("error" in state)
+  if ("error" in serverText)
     return (
       <InlineError>
         <Trans>Failed to load text file</Trans>
       </InlineError>
     );
-  return <TextView content={state.content} truncated={state.truncated} />;
+  return <TextView content={serverText.content} truncated={serverText.truncated} />;
 }
 
 function TextView({ content, truncated }: { content: string; truncated: boolean }) {

@@ -7,9 +7,8 @@ import { buttonClass, inputClass, labelClass } from "../ui/styles";
 import { ShareTargets } from "./share-targets";
 
 /**
- * "Share Document" on a page that does not hydrate (decision 0038): the dialog the hydrated pages
- * open (share-dialog-content.tsx), as inert markup app/enhance/share-dialog.ts copies into a modal
- * <dialog> (focus kept inside, Escape closes, focus back on Share). The subject line of the share
+ * "Share Document" on a public page (decision 0038): the dialog, as inert markup
+ * app/enhance/share-dialog.ts copies into a modal <dialog> (focus kept inside, Escape closes, focus back on Share). The subject line of the share
  * links in the reader's language goes with it, so the script rebuilds the links as the recipient
  * and the note are typed (lib/share-targets.ts, the server's own code).
  */

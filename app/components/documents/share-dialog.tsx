@@ -1,10 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Share2 } from "lucide";
-import { lazy, Suspense, useRef, useState } from "react";
 import { LineIcon } from "~/components/ui/line-icon";
-import { usePageHydrates } from "../layout/enhance-script";
 import { buttonClass } from "../ui/styles";
-import { useHydrated } from "../ui/use-hydrated";
 import { ShareDialogTemplate } from "./share-dialog-template";
 import { ShareTargets } from "./share-targets";
 
@@ -16,65 +13,31 @@ export interface ShareDialogProps {
 }
 
 /**
- * "Share Document" (public-portal section 2): the link with a copy button, an
- * optional recipient and message, and five share targets. With JavaScript it
- * is a Radix dialog (focus trap, Esc, focus returns to the button), loaded when
- * the button is first pressed: the dialog library stays out of the page's first
- * JavaScript (decision 0028). Without it, a disclosure that reveals the link and
- * the targets as plain links.
+ * "Share Document" (public-portal section 2): the link with a copy button, an optional recipient
+ * and message, and five share targets. Without JavaScript a disclosure that reveals the link and
+ * the targets as plain links; with it a Share button (sent hidden) that opens the dialog as a modal
+ * <dialog> (share-dialog-template.tsx, app/enhance/share-dialog.ts: focus kept inside, Escape,
+ * focus back on the button).
  */
 export function ShareDialog({ url, title, className = "" }: ShareDialogProps) {
-  const hydrated = useHydrated();
-  const hydrates = usePageHydrates();
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const buttonContent = (
-    <>
-      <LineIcon name="share-2" icon={Share2} className="h-4 w-4" />
-      <Trans>Share</Trans>
-    </>
-  );
-  // A page that does not hydrate: the disclosure, and the dialog its script opens instead (app/enhance/share-dialog.ts).
-  if (!hydrates)
-    return (
-      <>
-        <ShareDisclosure url={url} title={title} className={className} />
-        <button
-          type="button"
-          hidden
-          data-share-open
-          aria-haspopup="dialog"
-          aria-expanded="false"
-          className={`${buttonClass.secondary} ${className}`.trim()}
-        >
-          {buttonContent}
-        </button>
-        <ShareDialogTemplate url={url} title={title} />
-      </>
-    );
-  if (!hydrated) return <ShareDisclosure url={url} title={title} className={className} />;
   return (
     <>
+      <ShareDisclosure url={url} title={title} className={className} />
       <button
-        ref={trigger}
         type="button"
+        hidden
+        data-share-open
         aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
+        aria-expanded="false"
         className={`${buttonClass.secondary} ${className}`.trim()}
       >
-        {buttonContent}
+        <LineIcon name="share-2" icon={Share2} className="h-4 w-4" />
+        <Trans>Share</Trans>
       </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <ShareDialogContent url={url} title={title} onClose={() => setOpen(false)} trigger={trigger} />
-        </Suspense>
-      ) : null}
+      <ShareDialogTemplate url={url} title={title} />
     </>
   );
 }
-
-const ShareDialogContent = lazy(() => import("./share-dialog-content"));
 
 function ShareDisclosure({ url, title, className }: ShareDialogProps) {
   return (

@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
 import { Menu } from "lucide";
-import { useRef } from "react";
 import { NavLink } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, type Language, otherLanguages } from "~/lib/i18n/languages";
@@ -8,14 +7,13 @@ import { NAV_BREAKPOINT_CLASSES, navBreakpoint } from "~/lib/nav-fit";
 import { type MenuItem, SITE_NAME } from "~/lib/site";
 import { LanguageSwitch } from "./language-switch";
 import { MenuIcon } from "./menu-icon";
-import { useDisclosureMenu } from "./use-disclosure-menu";
-import { useNavFit } from "./use-nav-fit";
 
 /**
  * The navigation bar (public-portal section 2): the menu from the database and the site name from
  * the settings. The bar shows only where it fits, else the menu button holds the links (never
  * under 768 px). Without JavaScript a breakpoint estimated from the titles decides (lib/nav-fit);
- * with it the header measures the real width (data-nav) and re-measures on every resize.
+ * with it the header measures the real width and re-measures on every resize (app/enhance/nav-fit.ts
+ * sets data-nav).
  */
 export function PublicHeader({
   menu,
@@ -26,10 +24,6 @@ export function PublicHeader({
   siteName?: string;
   dataSaver?: boolean;
 }) {
-  const rowRef = useRef<HTMLDivElement>(null);
-  const rulerRef = useRef<HTMLDivElement>(null);
-  const fit = useNavFit(rowRef, rulerRef);
-  const disclosure = useDisclosureMenu();
   const { i18n, t } = useLingui();
   // The language switch shares the row: its buttons count in the estimate and the measurement.
   const switchLanguages = otherLanguages(isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
@@ -50,12 +44,11 @@ export function PublicHeader({
   ));
   return (
     <header
-      data-nav={fit ?? undefined}
       data-nav-header
       data-refresh="header"
       className="group/header sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
     >
-      <div ref={rowRef} data-nav-row className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+      <div data-nav-row className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         <a href="/" className="mr-auto flex min-w-0 items-center gap-2 font-semibold text-brand-800">
           {dataSaver ? <InlineLogo /> : <img src="/favicon.svg" alt="" width={28} height={28} className="shrink-0" />}
           <span className="truncate">{siteName}</span>
@@ -67,11 +60,9 @@ export function PublicHeader({
           {links}
         </nav>
         <LanguageSwitch />
-        {/* A <details> menu opens without JavaScript; with it, it also closes on Escape, outside clicks and navigation. */}
+        {/* A <details> menu opens without JavaScript; with it, it also closes on Escape, outside clicks and a chosen link (app/enhance/menus.ts). */}
         <details
-          ref={disclosure.ref}
           data-disclosure
-          onKeyDown={disclosure.onKeyDown}
           className={`relative shrink-0 ${classes.button} group-data-[nav=collapsed]/header:block group-data-[nav=inline]/header:hidden`}
         >
           <summary className="flex cursor-pointer list-none items-center rounded-md p-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
@@ -85,7 +76,7 @@ export function PublicHeader({
             {links}
           </nav>
         </details>
-        <NavRuler ref={rulerRef} menu={menu} siteName={siteName} languages={switchLanguages} />
+        <NavRuler menu={menu} siteName={siteName} languages={switchLanguages} />
       </div>
     </header>
   );
@@ -108,20 +99,10 @@ function InlineLogo() {
  * An invisible copy of the row at its natural width, without links (nothing to focus or read),
  * for the measurement: the site name, the gap and every item, boxed as the bar's links are.
  */
-function NavRuler({
-  ref,
-  menu,
-  siteName,
-  languages,
-}: {
-  ref: React.Ref<HTMLDivElement>;
-  menu: MenuItem[];
-  siteName: string;
-  languages: Language[];
-}) {
+function NavRuler({ menu, siteName, languages }: { menu: MenuItem[]; siteName: string; languages: Language[] }) {
   return (
     <div aria-hidden="true" className="pointer-events-none invisible absolute top-0 left-0 h-0 overflow-hidden">
-      <div ref={ref} data-nav-ruler className="flex w-max items-center gap-4">
+      <div data-nav-ruler className="flex w-max items-center gap-4">
         <span className="flex items-center gap-2 font-semibold">
           <span className="h-7 w-7" />
           <span className="whitespace-nowrap">{siteName}</span>

@@ -8,7 +8,6 @@ import { aboutTextsIn } from "~/.server/settings/about-defaults";
 import { AboutTextView } from "~/components/about/about-text-view";
 import { documentsTab } from "~/components/home/about-content";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { SITE_LONG_NAME, siteTitle } from "~/lib/site";
 import type { Route } from "./+types/about";
 
@@ -27,9 +26,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   return { about: aboutTextsIn(await readAboutText(app()), i18nFor(requestLanguage(request))) };
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { about } = loaderData;

@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react";
 import { apiPage } from "~/.server/api/api-page";
 import { app } from "~/.server/context";
 import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/api-docs";
 
@@ -21,9 +20,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export async function loader({ request }: Route.LoaderArgs) {
   return apiPage(app(), i18nFor(requestLanguage(request)), new URL(request.url).origin);
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const { texts, operations } = loaderData;

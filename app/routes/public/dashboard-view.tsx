@@ -14,7 +14,6 @@ import { LineIcon } from "~/components/ui/line-icon";
 import { ToastOnLoad } from "~/components/ui/toast-on-load";
 import { formatLongDate } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/dashboard-view";
 
@@ -52,9 +51,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   allowFrameOf(context, dashboard.embed_url);
   return { dashboard, load: url.searchParams.get("load") === "1" };
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function DashboardView({ loaderData }: Route.ComponentProps) {
   const { i18n, t } = useLingui();

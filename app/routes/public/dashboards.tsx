@@ -9,7 +9,6 @@ import { FilterChips, RefreshButton, ViewToggle } from "~/components/dashboards/
 import { LineIcon } from "~/components/ui/line-icon";
 import { dashboardsHref, hasActiveFilters, parseDashboardQuery } from "~/lib/dashboards";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/dashboards";
 
@@ -31,9 +30,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { dashboards, providers } = await browseDashboards(app(), query);
   return { query, dashboards, providers };
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 /**
  * The list and its filters are the server's; app/enhance/dashboard-filters.ts applies the filters

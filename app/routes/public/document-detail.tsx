@@ -26,7 +26,6 @@ import { categoryLabel } from "~/lib/category-names";
 import { documentMetaTags } from "~/lib/document-meta";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { previewToggleHref, readPreviewRequest } from "~/lib/preview-link";
 import { documentShareUrl, reportIssueHref } from "~/lib/share";
 import { siteNameOf, siteTitle, supportEmail } from "~/lib/site";
@@ -114,9 +113,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function DocumentDetailPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) return <DocumentNotFound />;

@@ -13,7 +13,6 @@ import { buttonClass } from "~/components/ui/styles";
 import { readingReason } from "~/lib/file-reading";
 import { formatSizeKb, formatSizeMb } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/document-text";
 
@@ -95,9 +94,6 @@ function PageText({ page, unit }: { page: TextPage; unit: Unit | null }) {
     </section>
   );
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function DocumentText({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();

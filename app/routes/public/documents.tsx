@@ -13,7 +13,6 @@ import { LineIcon } from "~/components/ui/line-icon";
 import { isFiltered } from "~/lib/document-query";
 import { feedHref, feedMeta } from "~/lib/feeds";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/documents";
 
@@ -33,9 +32,6 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   return loadLibrary(app(), request);
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 /**
  * The whole library: the reports lists' page (components/documents/list-page.tsx) with the

@@ -4,7 +4,6 @@ import { ListPage } from "~/components/documents/list-page";
 import { feedMeta } from "~/lib/feeds";
 import { pageI18n } from "~/lib/i18n/page-i18n";
 import { LIST_PAGES } from "~/lib/list-pages";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/guidelines";
 
@@ -23,9 +22,6 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   return loadCategoryList(app(), request, page.category);
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function GuidelinesPage({ loaderData }: Route.ComponentProps) {
   return <ListPage page={page} loaderData={loaderData} />;

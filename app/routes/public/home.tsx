@@ -21,7 +21,6 @@ import { EMPTY_FILTERS } from "~/lib/document-query";
 import { feedMeta } from "~/lib/feeds";
 import { formatLongDate } from "~/lib/format";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { contactsText, SITE_LONG_NAME, siteTitle } from "~/lib/site";
 import type { Route } from "./+types/home";
 
@@ -66,9 +65,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
   };
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();

@@ -1,17 +1,15 @@
 import { Trans } from "@lingui/react/macro";
-import { data, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Outlet } from "react-router";
 import { app } from "~/.server/context";
 import { dataSaverOf } from "~/.server/http/data-saver";
 import { isStaffViewer } from "~/.server/http/maintenance";
 import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { publicLayout } from "~/.server/site/site.service";
-import { usePageHydrates } from "~/components/layout/enhance-script";
 import { MaintenanceNotice, MaintenancePage } from "~/components/layout/maintenance";
 import { PublicFooter } from "~/components/layout/public-footer";
 import { PublicHeader } from "~/components/layout/public-header";
-import { LiveUpdates } from "~/components/live/live-updates";
 import { LiveUpdatesTemplate } from "~/components/live/live-updates-template";
-import { useOfflineWorker } from "~/components/offline/register-worker";
+import { loadAsDocument } from "~/lib/page-scripts";
 import { contactsText, menuText } from "~/lib/site";
 import { MAINTENANCE_RETRY_AFTER_S, siteDescriptionText, siteNameText } from "~/lib/site-settings";
 import type { Route } from "./+types/layout";
@@ -54,20 +52,13 @@ export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-// The chrome changes only when an admin edits it: reload it after actions and when the page asks
-// (live updates revalidate on "settings.changed", the data-saver switch after setting its cookie),
-// not on every navigation.
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
-}
+// Public pages do not hydrate (decision 0038): a link to one from the admin portal's router loads
+// it as a document.
+export const clientLoader = loadAsDocument;
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  // Pages a reader opened stay readable offline (decision 0036).
-  useOfflineWorker();
-  // A page that does not hydrate gets its live updates from its enhancements (decision 0038).
-  const hydrates = usePageHydrates();
-  const live = hydrates ? <LiveUpdates enabled={!loaderData.dataSaver} /> : <LiveUpdatesTemplate enabled={!loaderData.dataSaver} />;
+  // Live updates: the page's enhancements open the stream (app/enhance/live-updates.ts, decision 0038).
+  const live = <LiveUpdatesTemplate enabled={!loaderData.dataSaver} />;
   if (loaderData.maintenance === "closed") {
     return (
       <>

@@ -3,7 +3,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { data } from "react-router";
 import { StatusPage } from "~/components/layout/status-page";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/not-found";
 
@@ -16,9 +15,6 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export function loader() {
   return data(null, { status: 404 });
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function NotFound() {
   const { t } = useLingui();

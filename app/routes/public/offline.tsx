@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { offlinePageTexts } from "~/.server/offline/texts";
 import { buttonClass } from "~/components/ui/styles";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/offline";
 
@@ -19,9 +18,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export function loader({ request }: Route.LoaderArgs) {
   return { texts: offlinePageTexts(i18nFor(requestLanguage(request))) };
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function OfflinePage({ loaderData }: Route.ComponentProps) {
   const { texts } = loaderData;

@@ -1,7 +1,6 @@
 import { i18nFor, requestLanguage } from "~/.server/i18n/i18n";
 import { savedPageTexts } from "~/.server/offline/texts";
 import { SavedList } from "~/components/offline/saved-list";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/saved";
 
@@ -14,9 +13,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export function loader({ request }: Route.LoaderArgs) {
   return { texts: savedPageTexts(i18nFor(requestLanguage(request))) };
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function SavedPage({ loaderData }: Route.ComponentProps) {
   const { texts } = loaderData;

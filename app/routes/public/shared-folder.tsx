@@ -1,8 +1,6 @@
-import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Copy, FolderOpen, Mail, MessageCircle } from "lucide";
-import { useRef } from "react";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { app } from "~/.server/context";
 import { folderZipOffer } from "~/.server/folders/folder-zip";
@@ -14,16 +12,12 @@ import { keepHeaders } from "~/.server/http/response-headers";
 import { limitShareLookup } from "~/.server/shares/share-limit";
 import { DocumentCard } from "~/components/documents/document-card";
 import { DownloadAll } from "~/components/documents/download-all";
-import { usePageHydrates } from "~/components/layout/enhance-script";
 import { PageTexts } from "~/components/layout/page-texts";
 import { LineIcon } from "~/components/ui/line-icon";
 import { Pager } from "~/components/ui/pager";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
-import { toast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { SHARED_FOLDER_PER } from "~/lib/folders";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { pageHref, readPaging } from "~/lib/paging";
 import { siteTitle } from "~/lib/site";
 import type { Route } from "./+types/shared-folder";
@@ -74,9 +68,6 @@ function pageLink(path: string, page: number, per: number): string {
   const href = pageHref(path, {}, page, per, SHARED_FOLDER_PER);
   return page > 1 ? href : `${href}${href.includes("?") ? "&" : "?"}page=1`;
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export default function SharedFolder({ loaderData }: Route.ComponentProps) {
   const { folder, documents, path, shareUrl, zip } = loaderData;
@@ -130,10 +121,7 @@ export default function SharedFolder({ loaderData }: Route.ComponentProps) {
 
 /** The link as text (always), a copy button (with JavaScript), and e-mail/WhatsApp links (plain links, no JavaScript needed). */
 function ShareFolder({ name, description, url }: { name: string; description: string | null; url: string }) {
-  const hydrated = useHydrated();
-  const hydrates = usePageHydrates();
-  const { i18n, t } = useLingui();
-  const input = useRef<HTMLInputElement>(null);
+  const { t } = useLingui();
   const subject = t`CCCM Folder: ${name}`;
   const body = [name, description, url].filter(Boolean).join("\n\n");
   const mailto = `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
@@ -148,40 +136,23 @@ function ShareFolder({ name, description, url }: { name: string; description: st
           <label htmlFor="folder-link" className={labelClass}>
             <Trans>Folder link</Trans>
           </label>
-          <input
-            id="folder-link"
-            ref={input}
-            readOnly
-            value={url}
-            onFocus={(e) => e.currentTarget.select()}
-            className={`${inputClass} mt-1`}
-          />
+          <input id="folder-link" readOnly value={url} className={`${inputClass} mt-1`} />
         </div>
         <div className="flex flex-wrap gap-2">
-          {hydrated ? (
-            <button type="button" className={buttonClass.primary} onClick={() => void copyLink(url, input.current, i18n)}>
-              <LineIcon name="copy" icon={Copy} className="h-4 w-4" />
-              <Trans>Copy link</Trans>
-            </button>
-          ) : null}
-          {hydrates ? null : (
-            // A page that does not hydrate: sent hidden, shown and bound by app/enhance/copy-field.ts.
-            <>
-              <button type="button" hidden data-copy-field="folder-link" data-copy-texts="folder-copy" className={buttonClass.primary}>
-                <LineIcon name="copy" icon={Copy} className="h-4 w-4" />
-                <Trans>Copy link</Trans>
-              </button>
-              <PageTexts
-                name="folder-copy"
-                texts={{
-                  copied: t`Link Copied`,
-                  copiedText: t`Folder link copied to clipboard`,
-                  failed: t`Copy Failed`,
-                  failedText: t`Please copy manually`,
-                }}
-              />
-            </>
-          )}
+          {/* Sent hidden (copying needs JavaScript), shown and bound by app/enhance/copy-field.ts. */}
+          <button type="button" hidden data-copy-field="folder-link" data-copy-texts="folder-copy" className={buttonClass.primary}>
+            <LineIcon name="copy" icon={Copy} className="h-4 w-4" />
+            <Trans>Copy link</Trans>
+          </button>
+          <PageTexts
+            name="folder-copy"
+            texts={{
+              copied: t`Link Copied`,
+              copiedText: t`Folder link copied to clipboard`,
+              failed: t`Copy Failed`,
+              failedText: t`Please copy manually`,
+            }}
+          />
           <a href={mailto} className={buttonClass.secondary}>
             <LineIcon name="mail" icon={Mail} className="h-4 w-4" />
             <Trans>Email</Trans>
@@ -194,20 +165,4 @@ function ShareFolder({ name, description, url }: { name: string; description: st
       </div>
     </section>
   );
-}
-
-/** The Clipboard API needs a secure origin; a plain-HTTP install falls back to selecting the field and copying it. */
-async function copyLink(url: string, field: HTMLInputElement | null, i18n: I18n): Promise<void> {
-  try {
-    if (navigator.clipboard) {
-      await navigator.clipboard.writeText(url);
-    } else {
-      field?.select();
-      if (!document.execCommand("copy")) throw new Error("copy refused");
-    }
-    toast.success(i18n._(msg`Link Copied`), { description: i18n._(msg`Folder link copied to clipboard`) });
-  } catch {
-    field?.select();
-    toast.error(i18n._(msg`Copy Failed`), { description: i18n._(msg`Please copy manually`) });
-  }
 }

@@ -7,7 +7,6 @@ import { CopyButtonMarkup, CopyTexts } from "~/components/ui/copy-button-markup"
 import { LineIcon } from "~/components/ui/line-icon";
 import { buttonClass, inputClass, labelClass } from "~/components/ui/styles";
 import { pageI18n } from "~/lib/i18n/page-i18n";
-import { loadAsDocument } from "~/lib/page-scripts";
 import { siteTitle } from "~/lib/site";
 import { type DecodeOutcome, decodeUrl, URL_DECODER_MESSAGES } from "~/lib/url-cleaner";
 import { decodeProblem } from "~/lib/url-decoder-problems";
@@ -36,9 +35,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url).searchParams.get("url");
   return { input: url ?? "", outcome: url === null ? null : decodeUrl(url) };
 }
-
-// A page that does not hydrate (decision 0038, lib/enhanced-pages.json): a link to it from a hydrated page loads it whole.
-export const clientLoader = loadAsDocument;
 
 export function headers() {
   // A decoded address may be private (a personal link from an e-mail): keep it out of caches.
