@@ -84,6 +84,8 @@ export async function refreshPage({ evenIfKept = false }: { evenIfKept?: boolean
     window.location.reload();
     return;
   }
+  // The page's title follows too (the site name is in it, and settings change it).
+  if (next.title && next.title !== document.title) document.title = next.title;
   for (const [name, element] of current) {
     const copy = fresh.get(name);
     if (!copy || copy.outerHTML === served.get(element)) continue;

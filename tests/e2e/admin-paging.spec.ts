@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { axeViolations } from "./support/admin-content";
 import { DEMO_ADMIN, startDemoPortal } from "./support/demo-portal";
+import { pageReady } from "./support/page-ready";
 import { portalSql } from "./support/portal-data";
 import { test } from "./support/test";
 
@@ -71,7 +72,8 @@ async function axeOf(browser: Browser, page: Page): Promise<unknown[]> {
   try {
     const probe = await context.newPage();
     await probe.goto(page.url());
-    await probe.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+    // Its scripts have run: an admin page hydrates, a public one (the shared folder) is enhanced.
+    await pageReady(probe);
     return await axeViolations(probe, "main");
   } finally {
     await context.close();
