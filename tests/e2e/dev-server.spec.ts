@@ -23,7 +23,8 @@ const SOURCES = [
   "lingui.config.ts",
   "tsconfig.json",
 ];
-const ROUTE = path.join("app", "routes", "public", "unauthorized.tsx");
+// An admin page: public pages do not hydrate (decision 0038) and get no hot reload.
+const ROUTE = path.join("app", "routes", "admin", "setup.tsx");
 const SECURITY_HEADERS = ["content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy"];
 
 interface DevServer {
@@ -115,27 +116,27 @@ test.describe("the dev server", () => {
 
   test("an edited route shows in the open page without a reload", async ({ page }) => {
     // The first visit makes Vite discover and bundle the browser's dependencies, then reload.
-    await page.goto(`${dev.url}/unauthorized`);
+    await page.goto(`${dev.url}/admin/setup`);
     await page.waitForLoadState("networkidle");
     // Vite's client says so in the console once its hot-reload socket is connected.
     const connected = page.waitForEvent("console", { predicate: (m) => m.text().includes("[vite] connected"), timeout: 60_000 });
-    await page.goto(`${dev.url}/unauthorized`);
-    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await page.goto(`${dev.url}/admin/setup`);
+    await expect(page.getByRole("link", { name: "Go to sign in" })).toBeVisible();
     await connected;
     // A full reload would lose this mark.
     await page.evaluate(() => Object.assign(window, { notReloaded: true }));
     const file = path.join(dev.tree, ROUTE);
     const source = await fs.readFile(file, "utf8");
-    const edited = source.replace("This incident has been logged.", "This incident has been logged (edited).");
+    const edited = source.replace("<Trans>Go to sign in</Trans>", "<Trans>Go to sign in (edited)</Trans>");
     // Written again if the page has not changed after 10 s: once in a full CI run (not in three
     // runs alone) the edit never showed in 20 s, most likely a write Vite's file watcher did not
     // see while it was still scanning the copied tree. Each try must still arrive without a reload.
     await expect(async () => {
       await fs.writeFile(file, edited);
-      await expect(page.getByText("This incident has been logged (edited).")).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByText("Go to sign in (edited)")).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 40_000 });
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     // The server renders the edited text too, without a restart.
-    expect(await (await fetch(`${dev.url}/unauthorized`)).text()).toContain("This incident has been logged (edited).");
+    expect(await (await fetch(`${dev.url}/admin/setup`)).text()).toContain("Go to sign in (edited)");
   });
 });
