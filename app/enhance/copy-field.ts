@@ -1,3 +1,4 @@
+import { copyToClipboard } from "~/lib/clipboard";
 import { texts } from "./texts";
 import { toast } from "./toast";
 import { unbound } from "./unbound";
@@ -7,9 +8,8 @@ const bound = new WeakSet<Element>();
 /**
  * Copy buttons on a page that does not hydrate (components/ui/copy-button-markup.tsx): hidden in
  * the server's HTML, as without JavaScript the text is there to select; shown here, each copies
- * the field it names and says so. The Clipboard API needs a secure origin; on a plain-HTTP
- * install the field is selected and copied the old way, and if that fails too it stays selected,
- * one keystroke from copying (as admin/folders/copy-button.tsx does on hydrated pages). The field
+ * the field it names and says so (lib/clipboard.ts, as admin/folders/copy-button.tsx on hydrated
+ * pages). The field
  * selects its text when it gets focus. The toasts say the page's `copy` texts, or the ones the
  * button names (`data-copy-texts`: the shared folder's "Folder link copied").
  */
@@ -25,16 +25,6 @@ export function enhanceCopyFields(root: ParentNode): void {
 
 async function copy(field: HTMLInputElement, textsName: string): Promise<void> {
   const words = texts<"copied" | "copiedText" | "failed" | "failedText">(textsName);
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(field.value);
-    } else {
-      field.select();
-      if (!document.execCommand("copy")) throw new Error("copy refused");
-    }
-    toast.success(words.copied, { description: words.copiedText });
-  } catch {
-    field.select();
-    toast.error(words.failed, { description: words.failedText });
-  }
+  if (await copyToClipboard(field.value, field)) toast.success(words.copied, { description: words.copiedText });
+  else toast.error(words.failed, { description: words.failedText });
 }

@@ -1,4 +1,4 @@
-import { DOWNLOAD_ERROR_HEADER, type DownloadErrorCode, downloadFailureCode } from "~/lib/download-error-codes";
+import { checkDownload, type DownloadErrorCode, startBrowserDownload } from "~/lib/download-error-codes";
 import { texts } from "./texts";
 import { toast } from "./toast";
 import { unbound } from "./unbound";
@@ -8,32 +8,12 @@ const bound = new WeakSet<Element>();
 type Texts = "failed" | "started" | "startedDescription" | "network" | "notFound" | "fileMissing" | "expired" | "http";
 const REASON_TEXT: Record<DownloadErrorCode, Texts> = { "not-found": "notFound", "file-missing": "fileMissing", expired: "expired" };
 
-/**
- * A HEAD request asks whether the download would work without fetching it: a few hundred bytes on
- * a slow link, and the server counts only GETs. The server checks the stored file for a HEAD too,
- * and names what is wrong in a header (a HEAD answer has no body). Null when it would work.
- */
+/** The failure's description, in the page's words; null when the download would work. */
 async function failure(href: string, say: Record<Texts, string>): Promise<string | null> {
-  try {
-    const response = await fetch(href, { method: "HEAD", cache: "no-store", credentials: "same-origin" });
-    if (response.ok) return null;
-    const reason = downloadFailureCode(response.status, response.headers.get(DOWNLOAD_ERROR_HEADER));
-    return reason ? say[REASON_TEXT[reason]] : say.http.replace("{status}", String(response.status));
-  } catch {
-    return say.network;
-  }
-}
-
-/** Hands the file to the browser's own download manager: streamed to disk, resumable, never held in memory. */
-function startBrowserDownload(href: string): void {
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = "";
-  link.rel = "noopener";
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  const check = await checkDownload(href);
+  if (check.ok) return null;
+  if ("network" in check) return say.network;
+  return check.reason ? say[REASON_TEXT[check.reason]] : say.http.replace("{status}", String(check.status));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { copyToClipboard } from "~/lib/clipboard";
 import { type ShareTarget, shareHrefWith } from "~/lib/share-targets";
 import { texts } from "./texts";
 import { toast } from "./toast";
@@ -46,15 +47,8 @@ function openDialog(trigger: HTMLButtonElement, template: HTMLTemplateElement): 
   message?.addEventListener("input", relink);
   link?.addEventListener("focus", () => link.select());
   dialog.querySelector("[data-copy]")?.addEventListener("click", async () => {
-    try {
-      if (!navigator.clipboard) throw new Error("Clipboard unavailable");
-      await navigator.clipboard.writeText(url);
-      toast.success(say.copied, { description: say.copiedDescription });
-    } catch {
-      // Selecting the text leaves the visitor one keystroke from copying it themselves.
-      link?.select();
-      toast.error(say.copyFailed, { description: say.copyFailedDescription });
-    }
+    if (await copyToClipboard(url, link)) toast.success(say.copied, { description: say.copiedDescription });
+    else toast.error(say.copyFailed, { description: say.copyFailedDescription });
   });
   dialog.querySelector('a[data-share-target="email"]')?.addEventListener("click", () => {
     toast.success(say.emailOpened, { description: say.emailOpenedDescription });

@@ -1,3 +1,4 @@
+import { copyToClipboard } from "~/lib/clipboard";
 import { texts } from "./texts";
 import { toast } from "./toast";
 import { unbound } from "./unbound";
@@ -14,13 +15,9 @@ export function enhanceShareLinks(root: ParentNode): void {
     button.hidden = false;
     button.addEventListener("click", async () => {
       const say = texts<"copied" | "copiedDescription" | "failed" | "failedDescription">("share-link");
-      try {
-        if (!navigator.clipboard) throw new Error("Clipboard unavailable");
-        await navigator.clipboard.writeText(new URL(button.dataset.shareLink ?? "/", window.location.origin).href);
+      if (await copyToClipboard(new URL(button.dataset.shareLink ?? "/", window.location.origin).href))
         toast.success(say.copied, { description: say.copiedDescription });
-      } catch {
-        toast.error(say.failed, { description: say.failedDescription });
-      }
+      else toast.error(say.failed, { description: say.failedDescription });
     });
   }
 }

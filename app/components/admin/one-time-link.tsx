@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Copy } from "lucide-react";
 import { toast } from "~/components/ui/toast";
+import { copyToClipboard } from "~/lib/clipboard";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
 
@@ -15,12 +16,9 @@ export function OneTimeLink({ id, label, link, expiresAt }: { id: string; label:
   const hydrated = useHydrated();
   const expires = `${expiresAt.slice(0, 10)} ${expiresAt.slice(11, 16)} UTC`;
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast.success(t`Link Copied`);
-    } catch {
-      toast.error(t`Copy Failed`, { description: t`Please copy manually` });
-    }
+    const field = document.getElementById(id);
+    if (await copyToClipboard(link, field instanceof HTMLInputElement ? field : null)) toast.success(t`Link Copied`);
+    else toast.error(t`Copy Failed`, { description: t`Please copy manually` });
   };
   return (
     <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">

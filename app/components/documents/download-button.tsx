@@ -1,11 +1,10 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide";
 import { useRef, useState } from "react";
 import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
-import { DOWNLOAD_ERROR_HEADER, downloadFailure } from "~/lib/download-errors";
+import { checkDownload, startBrowserDownload } from "~/lib/download-error-codes";
+import { downloadFailure } from "~/lib/download-errors";
 import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 
@@ -20,35 +19,6 @@ export interface DownloadButtonProps {
 
 export function downloadHref(documentId: string): string {
   return `/api/documents/${encodeURIComponent(documentId)}/download`;
-}
-
-type CheckResult = { ok: true } | { ok: false; description: string };
-
-/**
- * A HEAD request asks whether the download would work without fetching it: a few hundred bytes on
- * a slow link, and the server counts only GETs. The server checks the stored file for a HEAD too,
- * and names what is wrong in a header (a HEAD answer has no body).
- */
-async function checkDownload(href: string, i18n: I18n): Promise<CheckResult> {
-  try {
-    const response = await fetch(href, { method: "HEAD", cache: "no-store", credentials: "same-origin" });
-    if (response.ok) return { ok: true };
-    return { ok: false, description: downloadFailure(response.status, response.headers.get(DOWNLOAD_ERROR_HEADER), i18n) };
-  } catch {
-    return { ok: false, description: i18n._(msg`Failed to download document. Please try again.`) };
-  }
-}
-
-/** Hands the file to the browser's own download manager: streamed to disk, resumable, never held in memory. */
-function startBrowserDownload(href: string): void {
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = "";
-  link.rel = "noopener";
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 /**
@@ -73,9 +43,11 @@ export function DownloadButton({ documentId, title, label: given, className = ""
     busyRef.current = true;
     setBusy(true);
     try {
-      const result = await checkDownload(href, i18n);
-      if (!result.ok) {
-        toast.error(t`Download failed`, { description: result.description });
+      const check = await checkDownload(href);
+      if (!check.ok) {
+        const description =
+          "network" in check ? t`Failed to download document. Please try again.` : downloadFailure(check.status, check.reason, i18n);
+        toast.error(t`Download failed`, { description });
         return;
       }
       startBrowserDownload(href);

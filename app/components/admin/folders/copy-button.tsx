@@ -3,30 +3,20 @@ import { useLingui } from "@lingui/react";
 import { Copy } from "lucide";
 import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
+import { copyToClipboard } from "~/lib/clipboard";
 import { COPY_MESSAGES } from "~/lib/copy-messages";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 
 /**
- * Copies text and says so ("Link Copied", in the language of `i18n`, the page's). The Clipboard
- * API needs a secure origin; on a plain-HTTP install the field is selected and copied the old way, and if that fails too the
- * text stays selected so the person is one keystroke from copying it.
+ * Copies text and says so ("Link Copied", in the language of `i18n`, the page's): lib/clipboard.ts,
+ * with its plain-HTTP fallback.
  */
 export async function copyText(text: string, i18n: I18n, field?: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-    } else {
-      field?.select();
-      if (!field || !document.execCommand("copy")) throw new Error("copy refused");
-    }
-    toast.success(i18n._(COPY_MESSAGES.copied), { description: i18n._(COPY_MESSAGES.copiedText) });
-    return true;
-  } catch {
-    field?.select();
-    toast.error(i18n._(COPY_MESSAGES.failed), { description: i18n._(COPY_MESSAGES.failedText) });
-    return false;
-  }
+  const copied = await copyToClipboard(text, field);
+  if (copied) toast.success(i18n._(COPY_MESSAGES.copied), { description: i18n._(COPY_MESSAGES.copiedText) });
+  else toast.error(i18n._(COPY_MESSAGES.failed), { description: i18n._(COPY_MESSAGES.failedText) });
+  return copied;
 }
 
 /**
