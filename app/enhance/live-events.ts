@@ -18,7 +18,8 @@ function parse(text: string): LiveMessage | null {
 }
 
 /**
- * The page's one stream of live events (ARCHITECTURE.md section 3). EventSource reconnects by
+ * A stream of live events (ARCHITECTURE.md section 3): the public pages' (live-updates.ts) and,
+ * shared by its subscribers, the admin portal's (components/live/live-events.ts). EventSource reconnects by
  * itself after a dropped connection; only when the server refused the stream (an HTTP error, e.g.
  * during a restart or while maintenance lasts) does it give up, and then it is opened again with a
  * growing delay. The stream lives as long as the page, or until the returned function closes it.
