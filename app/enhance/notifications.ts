@@ -27,7 +27,8 @@ export class NotificationsPanel {
       this.close();
       return;
     }
-    const panel = this.panel ?? this.open();
+    // A page whose body was replaced (page-refresh.ts) lost the panel with it.
+    const panel = this.panel?.isConnected ? this.panel : this.open();
     if (!panel) return;
     fill(panel, "[data-count]", String(this.notifications.length));
     const list = panel.querySelector("ul");

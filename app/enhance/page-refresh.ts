@@ -65,7 +65,7 @@ export function mergeRegionsWith(merge: RegionMerge): void {
  * again (or updated by a registered merge: mergeRegionsWith). What the reader is doing elsewhere on
  * the page is left alone; focus inside a replaced region goes to the element of the same id in its
  * copy. A page whose regions are no longer the same (maintenance began or ended, the page is gone)
- * is loaded whole instead. A page that counts each load as a visit says `data-no-refresh` and is
+ * takes the fresh copy's whole body. A page that counts each load as a visit says `data-no-refresh` and is
  * left as it is, as the hydrated pages did not reload it (their `shouldRevalidate`).
  */
 export async function refreshPage({ evenIfKept = false }: { evenIfKept?: boolean } = {}): Promise<void> {
@@ -80,12 +80,18 @@ export async function refreshPage({ evenIfKept = false }: { evenIfKept?: boolean
   const current = regions(document);
   const fresh = regions(next);
   const sameRegions = current.size === fresh.size && [...current.keys()].every((name) => fresh.has(name));
-  if (!response.ok || !sameRegions) {
-    window.location.reload();
-    return;
-  }
   // The page's title follows too (the site name is in it, and settings change it).
   if (next.title && next.title !== document.title) document.title = next.title;
+  if (!response.ok || !sameRegions) {
+    // Another page at this address (maintenance began or ended): its whole body, in place. Not a
+    // page load: the live-updates stream opened before maintenance stays open (a new one is
+    // refused while it lasts), and hears when it ends.
+    const body = document.importNode(next.body, true);
+    rememberRegions(body);
+    document.body.replaceWith(body);
+    enhance(body);
+    return;
+  }
   for (const [name, element] of current) {
     const copy = fresh.get(name);
     if (!copy || copy.outerHTML === served.get(element)) continue;
