@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, FileX, Mail } from "lucide";
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link } from "react-router";
 import { sessionToken } from "~/.server/auth/guards";
 import { app } from "~/.server/context";
 import { documentDetailView } from "~/.server/documents/detail";
@@ -102,16 +102,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // working), nor for a signed-in visit: nothing seen signed in is kept on the device.
     offlineTexts: byToken || sessionToken(request) !== null ? null : saveButtonTexts(i18nFor(requestLanguage(request))),
   };
-}
-
-/**
- * Revalidations (live updates, actions elsewhere) would count phantom views,
- * and the loader cannot tell them from visits (React Router strips `.data`
- * from the URL it sees): the same document keeps its data.
- */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
 }
 
 export default function DocumentDetailPage({ loaderData }: Route.ComponentProps) {

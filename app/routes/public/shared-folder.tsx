@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Copy, FolderOpen, Mail, MessageCircle } from "lucide";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { app } from "~/.server/context";
 import { folderZipOffer } from "~/.server/folders/folder-zip";
 import { viewSharedFolder } from "~/.server/folders/folders.service";
@@ -51,16 +51,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const shareUrl = new URL(path, siteOrigin(ctx.config, request)).href;
   const zip = await folderZipOffer(ctx, shared.folder.id);
   return { ...shared, path, shareUrl, zip };
-}
-
-/**
- * Live updates revalidate the page's loaders; that is not a new view of the
- * folder, and the loader cannot tell it from one (React Router strips
- * `.data` from the URL it sees), so this page keeps its data then.
- */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.href === nextUrl.href && !formMethod) return false;
-  return defaultShouldRevalidate;
 }
 
 /** A page link: `page` always set (even 1), so following it is not counted as a new view of the folder. */
