@@ -12,7 +12,7 @@ import { keepHeaders, noStoreForStaff } from "./.server/http/response-headers";
 import { withRequestLanguage } from "./.server/i18n/i18n";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
-import { EnhanceScript, usePageHydrates } from "./components/layout/enhance-script";
+import { EnhanceScript, useEnhancedPage } from "./components/layout/enhance-script";
 import { MaintenancePage } from "./components/layout/maintenance";
 import { PageStylesheet } from "./components/layout/page-stylesheet";
 import { WidgetTexts } from "./components/layout/widget-texts";
@@ -59,8 +59,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   // The language the page is rendered in (entry.server.tsx, entry.client.tsx; decision 0031).
   const { i18n } = useLingui();
-  // Public pages that no longer hydrate load their enhancements instead (decision 0038).
-  const hydrates = usePageHydrates();
+  // Public pages do not hydrate: they load their enhancements instead (decision 0038).
+  const enhanced = useEnhancedPage();
   return (
     <html lang={i18n.locale}>
       <head>
@@ -73,17 +73,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <PageIconSprite />
         {children}
-        {hydrates ? (
-          <>
-            <Toasts />
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        ) : (
+        {enhanced ? (
           <>
             <ToasterTemplate />
             <WidgetTexts />
             <EnhanceScript />
+          </>
+        ) : (
+          <>
+            <Toasts />
+            <ScrollRestoration />
+            <Scripts />
           </>
         )}
       </body>

@@ -1,11 +1,10 @@
 import { createContext, useContext } from "react";
-import { useMatches } from "react-router";
-import { pageHydrates } from "~/lib/page-scripts";
 
 /**
  * The script of a page that does not hydrate (decision 0038): one module, after the content, with
  * the response's nonce (decision 0023; a page from the anonymous cache drops it, and its policy
- * lets 'self' load the file). app/entry.server.tsx gives the address and the nonce.
+ * lets 'self' load the file). app/entry.server.tsx decides, once per page, that the page does not
+ * hydrate (lib/page-scripts.ts) and gives the address and the nonce; a page without it hydrates.
  */
 export const EnhanceScriptContext = createContext<{ src: string; nonce?: string } | null>(null);
 
@@ -15,7 +14,7 @@ export function EnhanceScript() {
   return <script type="module" src={script.src} nonce={script.nonce} />;
 }
 
-/** Whether this page hydrates (true) or loads its enhancements (decision 0038). */
-export function usePageHydrates(): boolean {
-  return pageHydrates(useMatches().map((match) => match.id));
+/** Whether this page loads its enhancements (true) or hydrates (decision 0038). */
+export function useEnhancedPage(): boolean {
+  return useContext(EnhanceScriptContext) !== null;
 }
