@@ -59,7 +59,7 @@ export function publicPages(manifest) {
  * The public pages' enhancements as the build lists them (build/enhance.json): the entry, what it
  * imports before it runs, and the source modules bundled into them.
  * @param {string} clientDir build/client
- * @returns {{ entry: string, imports: string[], modules: string[] }}
+ * @returns {{ entry: string, imports: string[], modules: string[], moduleBytes: Record<string, number> }}
  */
 export function readEnhance(clientDir) {
   const report = path.join(clientDir, "..", "enhance.json");

@@ -18,6 +18,8 @@ export interface EnhanceFiles {
   imports: string[];
   /** The source modules bundled into those files (paths from the project's folder), for the budget's check that no framework came in. */
   modules: string[];
+  /** Of each of those modules, the bytes it adds to the minified files (esbuild's `bytesInOutput`), for the bundle bench. */
+  moduleBytes: Record<string, number>;
 }
 
 export async function buildEnhancements(
@@ -46,10 +48,16 @@ export async function buildEnhancements(
   const [entryFile, entryOutput] = outputs.find(([, output]) => output.entryPoint !== undefined) ?? [];
   if (!entryFile || !entryOutput) throw new Error("the enhancements' build wrote no entry");
   const imports = entryOutput.imports.filter((i) => i.kind === "import-statement").map((i) => i.path);
+  const moduleBytes: Record<string, number> = {};
+  for (const file of [entryFile, ...imports]) {
+    for (const [module, { bytesInOutput }] of Object.entries(result.metafile.outputs[file]?.inputs ?? {}))
+      moduleBytes[module] = (moduleBytes[module] ?? 0) + bytesInOutput;
+  }
   const files: EnhanceFiles = {
     entry: address(entryFile),
     imports: imports.map(address),
-    modules: [entryFile, ...imports].flatMap((file) => Object.keys(result.metafile.outputs[file]?.inputs ?? {})).sort(),
+    modules: Object.keys(moduleBytes).sort(),
+    moduleBytes,
   };
   await fs.writeFile(reportFile, `${JSON.stringify(files, null, 2)}\n`);
   return files;
