@@ -1,9 +1,6 @@
-import { refreshPage } from "./page-refresh";
-import { enhance } from "./parts";
+import { LIVE_SEARCH_DELAY_MS } from "./live-search";
+import { fetchPage, keepLiveRegion, refreshPage, replaceRegion } from "./page-refresh";
 import { unbound } from "./unbound";
-
-/** Typing pauses this long before the list follows it. */
-const SEARCH_DELAY_MS = 300;
 
 const bound = new WeakSet<Element>();
 /** The address whose list is shown: back and forward fetch another one's. */
@@ -17,7 +14,8 @@ let inFlight: AbortController | undefined;
  * layout links change it without a page load: the page of the new address is fetched, its list
  * (`data-dashboards-results`) takes the old one's place and the address follows (typing replaces
  * the history entry, the rest adds one). Fields are set to the new address's values, except the
- * one being typed in. "Refresh" fetches the page again in place (page-refresh.ts).
+ * one being typed in. "Refresh" fetches the page again in place. The fetch, the replacement and the
+ * count's live region are page-refresh.ts's, as the document lists' (list-view.ts) are.
  */
 export function enhanceDashboardFilters(root: ParentNode): void {
   for (const page of unbound<HTMLElement>(root, "[data-dashboards]", bound)) {
@@ -38,7 +36,7 @@ export function enhanceDashboardFilters(root: ParentNode): void {
     form.addEventListener("input", (event) => {
       if ((event.target as HTMLInputElement).name !== "q") return;
       clearTimeout(timer);
-      timer = setTimeout(() => apply(true), SEARCH_DELAY_MS);
+      timer = setTimeout(() => apply(true), LIVE_SEARCH_DELAY_MS);
     });
     form.addEventListener("change", (event) => {
       if (event.target instanceof HTMLSelectElement) apply(false);
@@ -77,22 +75,15 @@ async function show(address: string, history: "push" | "replace" | "none"): Prom
   inFlight?.abort();
   const controller = new AbortController();
   inFlight = controller;
-  let next: Document;
-  try {
-    const response = await fetch(address, { headers: { Accept: "text/html" }, signal: controller.signal });
-    if (!response.ok) throw new Error(String(response.status));
-    next = new DOMParser().parseFromString(await response.text(), "text/html");
-  } catch {
-    // A newer change took over; else the address is loaded whole (offline, the worker answers it).
-    if (!controller.signal.aborted) location.assign(address);
-    return;
-  }
+  const fetched = await fetchPage(address, controller.signal);
+  if (controller.signal.aborted) return; // A newer change took over.
   // The page as it is now: a live update may have refreshed it meanwhile.
   const page = document.querySelector<HTMLElement>("[data-dashboards]");
-  const fresh = next.querySelector<HTMLElement>("[data-dashboards]");
+  const fresh = fetched?.response.ok ? fetched.page.querySelector<HTMLElement>("[data-dashboards]") : null;
   const results = page?.querySelector("[data-dashboards-results]");
   const freshResults = fresh?.querySelector("[data-dashboards-results]");
   if (!page || !fresh || !results || !freshResults) {
+    // Offline (the worker answers a page load), the server failing, or another page: loaded whole.
     location.assign(address);
     return;
   }
@@ -100,18 +91,9 @@ async function show(address: string, history: "push" | "replace" | "none"): Prom
   if (history === "replace") window.history.replaceState(null, "", address);
   shown = location.href;
 
-  const focusedId = results.contains(document.activeElement) ? document.activeElement?.id : undefined;
   const adopted = document.importNode(freshResults, true);
-  // The count stays the same element, so that its live region announces the new number.
-  const count = results.querySelector("[data-dashboards-count]");
-  const freshCount = adopted.querySelector("[data-dashboards-count]");
-  if (count && freshCount) {
-    count.textContent = freshCount.textContent;
-    freshCount.replaceWith(count);
-  }
-  results.replaceWith(adopted);
-  enhance(adopted);
-  if (focusedId) document.getElementById(focusedId)?.focus();
+  keepLiveRegion(results.querySelector("[data-dashboards-count]"), adopted.querySelector("[data-dashboards-count]"));
+  replaceRegion(results, adopted);
 
   const refresh = page.querySelector("[data-dashboards-refresh]");
   const freshRefresh = fresh.querySelector("[data-dashboards-refresh]");

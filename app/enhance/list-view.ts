@@ -1,4 +1,4 @@
-import { fetchPage, mergeRegionsWith, replaceRegion } from "./page-refresh";
+import { fetchPage, keepLiveRegion, mergeRegionsWith, replaceRegion } from "./page-refresh";
 import { enhance } from "./parts";
 import { texts } from "./texts";
 import { toast } from "./toast";
@@ -140,18 +140,12 @@ function mergeList(root: HTMLElement, fresh: HTMLElement, above: Element[], keep
       continue;
     }
     const adopted = document.importNode(copy, true);
-    // The facet panel stays open, and the status line is the same element (a live region that is
-    // replaced is not read out): it takes the fresh text.
+    // The facet panel stays open, and the status line is the same element (keepLiveRegion).
     for (const details of region.querySelectorAll<HTMLDetailsElement>("details[data-key]")) {
       const twin = adopted.querySelector<HTMLDetailsElement>(`details[data-key="${CSS.escape(details.dataset.key ?? "")}"]`);
       if (twin) twin.open = details.open;
     }
-    const status = region.querySelector("[data-list-status]");
-    const freshStatus = adopted.querySelector("[data-list-status]");
-    if (status && freshStatus) {
-      status.textContent = freshStatus.textContent;
-      freshStatus.replaceWith(status);
-    }
+    keepLiveRegion(region.querySelector("[data-list-status]"), adopted.querySelector("[data-list-status]"));
     const items = adopted.querySelector("ul[data-list-items]");
     if (items && above.length > 0) {
       const ids = new Set(above.map((li) => (li as HTMLElement).dataset.id));

@@ -46,6 +46,17 @@ export function replaceRegion(element: Element, copy: Element): Element {
 }
 
 /**
+ * Keeps a live region (a count, a status line) through a replacement: a live region that is
+ * replaced is not read out, so the element in the page takes the fresh copy's text and the
+ * fresh copy's place.
+ */
+export function keepLiveRegion(current: Element | null, fresh: Element | null): void {
+  if (!current || !fresh) return;
+  current.textContent = fresh.textContent;
+  fresh.replaceWith(current);
+}
+
+/**
  * A part of the page that refreshes a region itself (a list keeps the pages "Load more" added and
  * the words being typed): given the region in the page and its fresh copy, it updates the region
  * and returns true, or returns false to leave it to the plain replacement.
