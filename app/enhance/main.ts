@@ -19,3 +19,8 @@ for (const start of [startLiveUpdates, startOfflineWorker]) {
   }
 }
 document.documentElement.dataset.enhanced = "";
+
+// In development the page is the server's render of the sources: React Router's Vite plugin
+// announces every edit (its "react-router:hmr" event), and the page is loaded again to show it.
+// The production build has no `import.meta.hot` and drops this.
+if (import.meta.env.DEV && import.meta.hot) import.meta.hot.on("react-router:hmr", () => window.location.reload());

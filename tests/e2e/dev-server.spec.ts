@@ -8,7 +8,8 @@ import { test } from "./support/test";
 /**
  * `npm run dev` (issue 9): the Express app of production with Vite in middleware mode. It runs
  * from a copy of the sources (node_modules hard-linked), so the test can edit a route without
- * touching the working tree, and shows the edit in an open page without a reload.
+ * touching the working tree, and shows the edit in an open page: in place on a page that hydrates,
+ * by loading it again on one that does not.
  */
 const root = path.resolve(import.meta.dirname, "..", "..");
 const SOURCES = [
@@ -23,8 +24,10 @@ const SOURCES = [
   "lingui.config.ts",
   "tsconfig.json",
 ];
-// An admin page: public pages do not hydrate (decision 0038) and get no hot reload.
+// An admin page (it hydrates, and takes an edit in place) and a public one (it does not hydrate,
+// decision 0038: it is loaded again to show an edit).
 const ROUTE = path.join("app", "routes", "admin", "setup.tsx");
+const PUBLIC_ROUTE = path.join("app", "routes", "public", "about.tsx");
 const SECURITY_HEADERS = ["content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy"];
 
 interface DevServer {
@@ -138,5 +141,21 @@ test.describe("the dev server", () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     // The server renders the edited text too, without a restart.
     expect(await (await fetch(`${dev.url}/admin/setup`)).text()).toContain("Go to sign in (edited)");
+  });
+
+  test("an edited public page is loaded again to show the edit", async ({ page }) => {
+    const connected = page.waitForEvent("console", { predicate: (m) => m.text().includes("[vite] connected"), timeout: 60_000 });
+    await page.goto(`${dev.url}/about`);
+    await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+    await connected;
+    const file = path.join(dev.tree, PUBLIC_ROUTE);
+    const source = await fs.readFile(file, "utf8");
+    const edited = source.replace("<Trans>About</Trans>", "<Trans>About (edited)</Trans>");
+    expect(edited).not.toBe(source);
+    // Written again if the page has not changed after 10 s (see the test above).
+    await expect(async () => {
+      await fs.writeFile(file, edited);
+      await expect(page.getByRole("heading", { level: 1, name: "About (edited)" })).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 40_000 });
   });
 });

@@ -11,7 +11,13 @@ export const EnhanceScriptContext = createContext<{ src: string; nonce?: string 
 export function EnhanceScript() {
   const script = useContext(EnhanceScriptContext);
   if (!script) return null;
-  return <script type="module" src={script.src} nonce={script.nonce} />;
+  return (
+    <>
+      {/* In development, Vite's client: an edit to a route or an enhancement reloads the open page. */}
+      {import.meta.env.DEV ? <script type="module" src="/@vite/client" nonce={script.nonce} /> : null}
+      <script type="module" src={script.src} nonce={script.nonce} />
+    </>
+  );
 }
 
 /** Whether this page loads its enhancements (true) or hydrates (decision 0038). */
