@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
-import { DATA_SAVER_COOKIE, saveDataRequested } from "~/lib/data-saver";
+import { DATA_SAVER_COOKIE, isDataSaverOn } from "~/lib/data-saver";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, languageOf } from "~/lib/i18n/languages";
 import { SIDE_MENU_COOKIE } from "~/lib/side-menu";
 import { contentSecurityPolicy } from "./content-security";
@@ -42,13 +42,12 @@ export function isCacheablePath(pathname: string): boolean {
 }
 
 /**
- * The cookies a page may read without making it anyone's own: their values are part of the key.
- * The data saver's (decision 0030) turns the mode on or off whatever the browser's Save-Data says.
- * The language switch's is read with Accept-Language: the key holds the language they decide
- * (decision 0031), not either raw value, so every browser that reads English shares one copy.
+ * The cookies a page may read without making it anyone's own. The side menu's value is part of
+ * the key. The data saver's (decision 0030) and the language switch's (decision 0031) are read
+ * with a header (Save-Data, Accept-Language): the key holds what they decide (the mode, the
+ * language), not their raw values, so every browser that gets the same page shares one copy.
  */
-const KEYED_COOKIES: readonly string[] = [SIDE_MENU_COOKIE, DATA_SAVER_COOKIE];
-const READ_COOKIES: readonly string[] = [...KEYED_COOKIES, LANGUAGE_COOKIE];
+const READ_COOKIES: readonly string[] = [SIDE_MENU_COOKIE, DATA_SAVER_COOKIE, LANGUAGE_COOKIE];
 
 export interface CacheableRequest {
   method: string;
@@ -65,7 +64,7 @@ export interface CacheableRequest {
   authorization: string | undefined;
   /**
    * The `Save-Data` header: a data saver's page has no pictures and no live updates (decision
-   * 0030), so it is another page. Normalised in the key: on, or absent.
+   * 0030), so it is another page. Read with the switch's cookie: the key holds the mode they decide.
    */
   saveData: string | undefined;
   /** The `Accept-Language` header: without the switch's cookie, it picks the page's language. */
@@ -82,21 +81,27 @@ export function pageCacheKey(request: CacheableRequest): string | null {
   if (request.authorization !== undefined) return null;
   if (!isCacheablePath(request.pathname)) return null;
   const keyed: string[] = [];
-  let languageCookie: string | undefined;
+  const values = new Map<string, string>();
   for (const part of (request.cookie ?? "").split(";")) {
     if (part.trim() === "") continue;
     const eq = part.indexOf("=");
     const name = (eq === -1 ? part : part.slice(0, eq)).trim();
     if (!READ_COOKIES.includes(name)) return null;
-    const value = eq === -1 ? "" : part.slice(eq + 1).trim();
-    if (name === LANGUAGE_COOKIE) languageCookie = value;
-    else keyed.push(`${name}=${value}`);
+    // A cookie sent twice renders for itself: the page reads the first value, and a key made from
+    // another would file that page under other readers' key (a Somali page for English readers).
+    if (values.has(name)) return null;
+    values.set(name, eq === -1 ? "" : part.slice(eq + 1).trim());
   }
-  // A language cookie this version does not know (the tests' pseudo-language) renders for itself:
-  // its page is not the one the key would name.
+  const sideMenu = values.get(SIDE_MENU_COOKIE);
+  if (sideMenu !== undefined) keyed.push(`${SIDE_MENU_COOKIE}=${sideMenu}`);
+  // A value this version does not know (the tests' pseudo-language, an encoded spelling the page
+  // would decode) renders for itself: its page is not the one the key would name.
+  const languageCookie = values.get(LANGUAGE_COOKIE);
   if (languageCookie !== undefined && !isLanguage(languageCookie)) return null;
+  const dataSaverCookie = values.get(DATA_SAVER_COOKIE);
+  if (dataSaverCookie !== undefined && dataSaverCookie !== "on" && dataSaverCookie !== "off") return null;
   // Not a cookie's form (name=value): they cannot be mistaken for one.
-  if (saveDataRequested(request.saveData)) keyed.push("Save-Data: on");
+  if (isDataSaverOn({ saveData: request.saveData, cookie: dataSaverCookie })) keyed.push("Data-Saver: on");
   // English, the default, adds nothing: its keys are those of a request that names no language.
   const language = languageOf({ cookie: languageCookie, acceptLanguage: request.acceptLanguage });
   if (language !== DEFAULT_LANGUAGE) keyed.push(`Language: ${language}`);
