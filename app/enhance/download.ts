@@ -1,4 +1,5 @@
-import { checkDownload, type DownloadErrorCode, startBrowserDownload } from "~/lib/download-error-codes";
+import { checkDownload, startBrowserDownload } from "~/lib/browser-download";
+import type { DownloadErrorCode } from "~/lib/download-error-codes";
 import { texts } from "./texts";
 import { toast } from "./toast";
 import { unbound } from "./unbound";

@@ -16,6 +16,9 @@ export const DOWNLOAD_ERROR_MESSAGES: Record<DownloadErrorCode, MessageDescripto
   expired: msg`This link has expired. Reload the page for a new one.`,
 };
 
+/** A download whose check got no answer (offline, the server unreachable). */
+export const DOWNLOAD_NETWORK_FAILURE = msg`Failed to download document. Please try again.`;
+
 /** The description of a failed download: the reason the server gave, else the spec's text for the status. */
 export function downloadFailure(status: number, code: string | null, i18n: I18n): string {
   const reason = downloadFailureCode(status, code);

@@ -3,8 +3,8 @@ import { LoaderCircle } from "lucide";
 import { useRef, useState } from "react";
 import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
-import { checkDownload, startBrowserDownload } from "~/lib/download-error-codes";
-import { downloadFailure } from "~/lib/download-errors";
+import { checkDownload, startBrowserDownload } from "~/lib/browser-download";
+import { DOWNLOAD_NETWORK_FAILURE, downloadFailure } from "~/lib/download-errors";
 import { SpriteIcon } from "../ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 
@@ -45,8 +45,7 @@ export function DownloadButton({ documentId, title, label: given, className = ""
     try {
       const check = await checkDownload(href);
       if (!check.ok) {
-        const description =
-          "network" in check ? t`Failed to download document. Please try again.` : downloadFailure(check.status, check.reason, i18n);
+        const description = "network" in check ? i18n._(DOWNLOAD_NETWORK_FAILURE) : downloadFailure(check.status, check.reason, i18n);
         toast.error(t`Download failed`, { description });
         return;
       }

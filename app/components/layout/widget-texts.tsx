@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide";
 import { LineIcon } from "~/components/ui/line-icon";
-import { DOWNLOAD_ERROR_MESSAGES, httpFailure } from "~/lib/download-errors";
+import { DOWNLOAD_ERROR_MESSAGES, DOWNLOAD_NETWORK_FAILURE, httpFailure } from "~/lib/download-errors";
 import { PageTexts } from "./page-texts";
 
 /**
@@ -19,7 +19,7 @@ export function WidgetTexts() {
           failed: t`Download failed`,
           started: t`Download started`,
           startedDescription: t`Your document is downloading`,
-          network: t`Failed to download document. Please try again.`,
+          network: i18n._(DOWNLOAD_NETWORK_FAILURE),
           notFound: i18n._(DOWNLOAD_ERROR_MESSAGES["not-found"]),
           fileMissing: i18n._(DOWNLOAD_ERROR_MESSAGES["file-missing"]),
           expired: i18n._(DOWNLOAD_ERROR_MESSAGES.expired),
