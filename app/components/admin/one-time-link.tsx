@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Copy } from "lucide-react";
-import { toast } from "~/components/ui/toast";
-import { copyToClipboard } from "~/lib/clipboard";
+import { useRef } from "react";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
+import { copyText } from "./folders/copy-button";
 
 /**
  * A one-time link for one person (an invitation's set-password link, a password reset link),
@@ -12,14 +12,10 @@ import { useHydrated } from "../ui/use-hydrated";
  */
 /** `label` is translated by the caller. */
 export function OneTimeLink({ id, label, link, expiresAt }: { id: string; label: string; link: string; expiresAt: string }) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const hydrated = useHydrated();
   const expires = `${expiresAt.slice(0, 10)} ${expiresAt.slice(11, 16)} UTC`;
-  const copy = async () => {
-    const field = document.getElementById(id);
-    if (await copyToClipboard(link, field instanceof HTMLInputElement ? field : null)) toast.success(t`Link Copied`);
-    else toast.error(t`Copy Failed`, { description: t`Please copy manually` });
-  };
+  const field = useRef<HTMLInputElement>(null);
   return (
     <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">
       <label htmlFor={id} className={labelClass}>
@@ -27,6 +23,7 @@ export function OneTimeLink({ id, label, link, expiresAt }: { id: string; label:
       </label>
       <div className="mt-1 flex gap-2">
         <input
+          ref={field}
           id={id}
           type="text"
           readOnly
@@ -35,7 +32,7 @@ export function OneTimeLink({ id, label, link, expiresAt }: { id: string; label:
           onFocus={(e) => e.currentTarget.select()}
         />
         {hydrated ? (
-          <button type="button" onClick={copy} className={buttonClass.secondary}>
+          <button type="button" onClick={() => void copyText(link, i18n, field.current)} className={buttonClass.secondary}>
             <Copy aria-hidden className="h-4 w-4" />
             <Trans>Copy</Trans>
           </button>
