@@ -1,6 +1,7 @@
 import { CATEGORIES, type Category } from "~/lib/categories";
 import { DOCUMENT_LANGUAGES, type DocumentLanguage } from "~/lib/document-language";
 import {
+  type DocumentFilters,
   type DocumentListQuery,
   EMPTY_FILTERS,
   type FacetCounts,
@@ -22,14 +23,14 @@ import type { AppContext } from "../context";
 import type { DocumentRow, FileContentsRow } from "../db/types";
 import { type IndexCounts, type ListIndex, ListIndexHolder, type ValueCount } from "../search/list-index";
 import { selectMatchingPages, selectPageMatchIds } from "../search/page-index";
-import { highlightTerms, parseSearchQuery } from "../search/query";
+import { highlightTerms, parseSearchQuery, type SearchQuery } from "../search/query";
 import { renderFts5, renderTsquery } from "../search/render";
 import { VersionCache } from "../search/search-cache";
 import { readSearchVersion } from "../search/search-index";
 import { buildSnippet } from "../search/snippet";
 import { countDocuments, countPublishedInFolder, selectPublishedInFolder } from "./documents.queries";
 import { type PublicDocument, type PublicListItem, toPublicDocument, toPublicListItem } from "./public-shapes";
-import { type ListFilter, selectListPage, selectMatchIds, selectMatchIdsAmong, selectRowsByIds } from "./search.queries";
+import { selectLatestPublished, selectMostDownloaded, selectMostDownloadedAmong, selectRowsByIds } from "./search.queries";
 
 /**
  * Document lists at any size (issue 10): the public lists, the library, the public JSON, the
@@ -41,6 +42,16 @@ import { type ListFilter, selectListPage, selectMatchIds, selectMatchIdsAmong, s
 
 /** How many values of a multi-valued facet are offered (the most used first). */
 export const FACET_OPTION_LIMIT = 20;
+
+/** What a list filters by: the query's filters, and which documents it may show. */
+interface ListFilter extends DocumentFilters {
+  /** Published only (every public list), or every document (the admin table). */
+  publishedOnly: boolean;
+  /** A published state the admin table chose ("draft" / "published"), or none. */
+  state?: "published" | "draft" | null;
+  /** The query rendered for this engine's index of the words inside files (render.ts), or null for no search. */
+  match: string | null;
+}
 
 export interface ListRequest {
   query: DocumentListQuery;
@@ -105,8 +116,8 @@ const cachesOf = perObject<ListIndex, { matches: VersionCache; results: VersionC
 }));
 
 /**
- * Up to this many candidates left by a search's facets, the database ranks those rather than
- * every match of the words (measured at 100,000 documents: 2,000 candidates in 5 to 15 ms).
+ * Up to this many candidates left by a search's facets, the database looks for the words in their
+ * files only, rather than in every file and filtering afterwards.
  */
 const RANKED_CANDIDATES_MAX = 5_000;
 
@@ -115,7 +126,7 @@ export function listIndexAt(ctx: AppContext, version: number): Promise<ListIndex
   return stateOf(ctx).index.at(ctx.db.kysely, version);
 }
 
-function toFilter(ctx: AppContext, request: ListRequest): { filter: ListFilter; terms: string[] } {
+function toFilter(ctx: AppContext, request: ListRequest): { filter: ListFilter; query: SearchQuery; terms: string[] } {
   const parsed = parseSearchQuery(request.query.q);
   const match = ctx.db.engine === "postgres" ? renderTsquery(parsed) : renderFts5(parsed);
   // The page, its size and the order are not filters: left out, every page and order of one list
@@ -128,7 +139,7 @@ function toFilter(ctx: AppContext, request: ListRequest): { filter: ListFilter; 
     state: request.scope === "staff" ? (request.state ?? null) : null,
     match,
   };
-  return { filter, terms: match === null ? [] : highlightTerms(parsed) };
+  return { filter, query: parsed, terms: match === null ? [] : highlightTerms(parsed) };
 }
 
 /** The cache key of a filter: everything that changes which documents are counted. */
@@ -186,35 +197,37 @@ function facetCounts(counts: IndexCounts, categories: ValueCount[]): FacetCounts
 }
 
 /**
- * A search's matches as ordinals of the index, best first: matched in the database once per
- * search version and kept with the index. The category is left to the index, so the library's
- * category buttons count the same matches in every category.
+ * A search's matches as ordinals of the index, best first: the documents whose own words match
+ * (the index's word index, decision 0039), then those found only by the words inside their files
+ * (the database's page index). Kept with the index per search version. The category is left to
+ * the index, so the library's category buttons count the same matches in every category.
  */
-function matchesOf(ctx: AppContext, index: ListIndex, version: number, filter: ListFilter & { match: string }): Promise<Int32Array> {
+function matchesOf(
+  ctx: AppContext,
+  index: ListIndex,
+  version: number,
+  filter: ListFilter & { match: string },
+  query: SearchQuery,
+): Promise<Int32Array> {
   const asked = { ...filter, category: null };
   return cachesOf(index).matches.get(version, countKey("match", asked), async () => {
     const { kysely: db, engine } = ctx.db;
-    // Facets that leave few candidates: the database ranks just those (selectMatchIdsAmong).
+    // Facets that leave few candidates: the database looks for the words in just their files.
     const narrowed = asked.type !== null || asked.language !== null || asked.year !== null || asked.from !== null || asked.to !== null;
     const candidates =
       narrowed || MULTI_FACETS.some(({ field }) => asked[field].length > 0) ? index.select(asked, index.order("newest")) : null;
     const among = candidates !== null && candidates.length <= RANKED_CANDIDATES_MAX ? Array.from(candidates, (o) => index.idOf(o)) : null;
-    const [own, inFiles] = await Promise.all([
-      among !== null ? selectMatchIdsAmong(db, engine, asked.match, among) : selectMatchIds(db, engine, asked),
-      // Words inside the files rank below the document's own words (page-index.ts).
-      selectPageMatchIds(db, engine, asked.match, among),
-    ]);
+    // Words inside the files rank below the document's own words (page-index.ts).
+    const inFiles = await selectPageMatchIds(db, engine, asked.match, among);
+    const own = index.match(query);
     const ordinals = new Int32Array(own.length + inFiles.length);
-    let n = 0;
-    for (const id of own) {
-      const o = index.ordinalOf(id);
-      // A document written after the index read the version is not in it yet; the next list has it.
-      if (o !== undefined) ordinals[n++] = o;
-    }
+    ordinals.set(own);
+    let n = own.length;
     // Then the documents found only by the words in their files, each once.
-    const seen = index.membership(ordinals.subarray(0, n));
+    const seen = index.membership(own);
     for (const id of inFiles) {
       const o = index.ordinalOf(id);
+      // A document written after the index read the version is not in it yet; the next list has it.
       if (o !== undefined && seen[o] === 0) {
         seen[o] = 1;
         ordinals[n++] = o;
@@ -230,14 +243,21 @@ function matchesOf(ctx: AppContext, index: ListIndex, version: number, filter: L
  * reordered by the index. Most downloaded is ordered by the database (counts change on every
  * download): its result here is only counted. Kept per version, for the next page and reader.
  */
-function orderedDocuments(ctx: AppContext, index: ListIndex, version: number, filter: ListFilter, sort: Sort): Promise<Int32Array> {
+function orderedDocuments(
+  ctx: AppContext,
+  index: ListIndex,
+  version: number,
+  filter: ListFilter,
+  query: SearchQuery,
+  sort: Sort,
+): Promise<Int32Array> {
   const match = filter.match;
   // The newest first stands for most downloaded without words, the relevance order with them.
   const order = sort === "downloads" || sort === "relevance" ? (match === null ? "newest" : "relevance") : sort;
   return cachesOf(index).results.get(version, countKey(`result:${order}`, filter), async () => {
     // Copied out of select's buffer (sized for every candidate), so the cache keeps only the result.
     if (match === null) return index.select(filter, index.order(order === "relevance" ? "newest" : order)).slice();
-    const matches = await matchesOf(ctx, index, version, { ...filter, match });
+    const matches = await matchesOf(ctx, index, version, { ...filter, match }, query);
     if (order === "relevance") return index.select(filter, matches).slice();
     return index.select(filter, index.order(order), index.membership(matches)).slice();
   });
@@ -252,12 +272,12 @@ export async function warmListIndex(ctx: AppContext): Promise<void> {
 
 /** One page of a document list, its exact total and (when asked) its facet counts. */
 export async function listDocuments(ctx: AppContext, request: ListRequest): Promise<ListResult> {
-  const { filter, terms } = toFilter(ctx, request);
+  const { filter, query, terms } = toFilter(ctx, request);
   const db = ctx.db.kysely;
   const version = await readSearchVersion(db);
   const index = await listIndexAt(ctx, version);
   const sort = request.query.sort === "relevance" && filter.match === null ? "newest" : request.query.sort;
-  const documents = await orderedDocuments(ctx, index, version, filter, sort);
+  const documents = await orderedDocuments(ctx, index, version, filter, query, sort);
   const total = documents.length;
   let facets: FacetCounts | null = null;
   if (request.facets) {
@@ -269,7 +289,7 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
       // counted again without it. A list page's own category is not a choice (no buttons there).
       const others =
         request.category === undefined && filter.category
-          ? index.count(await orderedDocuments(ctx, index, version, { ...filter, category: null }, sort), 0).categories
+          ? index.count(await orderedDocuments(ctx, index, version, { ...filter, category: null }, query, sort), 0).categories
           : counts.categories;
       return facetCounts(counts, others);
     });
@@ -279,14 +299,55 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
   // A page past the end shows the last one.
   const page = Math.min(request.query.page, pageCount);
   const offset = (page - 1) * per;
-  let rows: DocumentRow[] = [];
-  if (total > 0 && sort === "downloads") rows = await selectListPage(db, ctx.db.engine, filter, sort, per, offset);
-  else if (total > 0) {
-    const ids = Array.from(documents.subarray(offset, offset + per), (o) => index.idOf(o));
-    rows = await selectRowsByIds(db, ids);
-  }
+  const ids =
+    sort === "downloads"
+      ? await mostDownloaded(ctx, index, documents, filter.publishedOnly, per, offset)
+      : Array.from(documents.subarray(offset, offset + per), (o) => index.idOf(o));
+  const rows = await selectRowsByIds(db, ids);
   const items = await withSnippets(ctx, filter.match, terms, rows);
   return { page: { items, total, page, per, pageCount }, facets };
+}
+
+/**
+ * Up to this many documents, and one in fifty of the library, the database orders a list by
+ * downloads among their ids (more, and PostgreSQL plans reading every document instead).
+ */
+const DOWNLOADS_AMONG_MAX = 2_000;
+const DOWNLOADS_AMONG_SHARE = 1 / 50;
+
+/**
+ * One page of a list's documents, most downloaded first. Download counts change on every download
+ * without advancing the search version, so this order is read from the database each time: among
+ * the list's ids when they are few, else by reading the library in that order, keeping the list's,
+ * until the page is full: first as many as the page needs (all of them when the list is the whole
+ * library), then twice as many each time. Such a list holds at least one document in fifty, so its
+ * first page is found in a few reads.
+ */
+async function mostDownloaded(
+  ctx: AppContext,
+  index: ListIndex,
+  documents: Int32Array,
+  publishedOnly: boolean,
+  per: number,
+  offset: number,
+): Promise<string[]> {
+  const { kysely: db, engine } = ctx.db;
+  if (documents.length === 0) return [];
+  if (documents.length <= Math.min(DOWNLOADS_AMONG_MAX, index.size * DOWNLOADS_AMONG_SHARE)) {
+    const ids = Array.from(documents, (o) => index.idOf(o));
+    return selectMostDownloadedAmong(db, engine, ids, per, offset);
+  }
+  const members = index.membership(documents);
+  const kept: string[] = [];
+  for (let from = 0, limit = offset + per; kept.length < offset + per; from += limit, limit *= 2) {
+    const batch = await selectMostDownloaded(db, publishedOnly, limit, from);
+    for (const id of batch) {
+      const o = index.ordinalOf(id);
+      if (o !== undefined && members[o] === 1) kept.push(id);
+    }
+    if (batch.length < limit) break;
+  }
+  return kept.slice(offset, offset + per);
 }
 
 /**
@@ -358,13 +419,12 @@ export async function listPublicListItems(
   return { ...page, items: page.items.map(({ row }) => toPublicListItem(toPublicDocument(row))) };
 }
 
-/** The newest published documents (the home page's latest publications). */
 /** Every published document, unfiltered: the home page's latest publications and counts. */
 const ALL_PUBLISHED: ListFilter = { ...EMPTY_FILTERS, publishedOnly: true, match: null };
 
 /** The newest published documents (the home page's latest publications): one indexed read, no count. */
 export async function latestPublished(ctx: AppContext, limit: number): Promise<PublicDocument[]> {
-  return (await selectListPage(ctx.db.kysely, ctx.db.engine, ALL_PUBLISHED, "newest", limit, 0)).map(toPublicDocument);
+  return (await selectLatestPublished(ctx.db.kysely, limit)).map(toPublicDocument);
 }
 
 export function documentCount(ctx: AppContext): Promise<number> {

@@ -2,7 +2,10 @@ import type { Kysely } from "kysely";
 import { facetKey } from "~/lib/document-facets";
 import { type DocumentFilters, FILE_TYPES, MULTI_FACETS, type Sort } from "~/lib/document-query";
 import type { Database } from "../db/types";
+import { parseList } from "../documents/public-shapes";
+import type { SearchQuery } from "./query";
 import { readChanges } from "./search-index";
+import { documentWords, WordIndex } from "./word-index";
 
 /**
  * The list index (decision 0018): what document lists filter, count and order by, held in memory
@@ -11,7 +14,8 @@ import { readChanges } from "./search-index";
  * search matching 41,000 of 100,000 documents).
  *
  * Per document it holds its published flag, category, language, file extension, year, creation
- * time, lower-case title and facet values (the facets' postings too).
+ * time, lower-case title and facet values (the facets' postings too), and the words of its title,
+ * description and keywords (word-index.ts, decision 0039), which searches match and rank.
  *
  * Every document has an ordinal (its place in these arrays) while it exists. The index is current
  * to a search version (search-index.ts): a list reads the version, and the index first replays
@@ -19,11 +23,11 @@ import { readChanges } from "./search-index";
  * on any instance is seen by the next list on every instance. When the log cannot account for
  * every version since (a rebuild, or more than CHANGES_KEPT writes), it is loaded again.
  *
- * It is read from `documents` and `document_facets`, the rows the writers own; the full-text
- * match stays in the database (FTS5, tsvector): a search hands its matched ids to `select`.
+ * It is read from `documents` and `document_facets`, the rows the writers own. The words inside
+ * files are matched in the database (page-index.ts): a search hands those ids to `select` too.
  */
 
-/** What the index filters on: a list's filters, without the search words (the database matches those). */
+/** What the index filters on: a list's filters, without the search words (`match` matches those). */
 export interface IndexFilter extends Omit<DocumentFilters, "q"> {
   publishedOnly: boolean;
   state?: "published" | "draft" | null;
@@ -78,6 +82,11 @@ class Dictionary {
 interface DocumentEntry {
   id: string;
   title: string;
+  description: string | null;
+  tags: string;
+  partner: string | null;
+  sectors: string;
+  locations: string;
   published: number;
   category: string;
   language: string;
@@ -93,7 +102,20 @@ interface FacetEntry {
 }
 
 /** What the index reads of each document. */
-const DOCUMENT_COLUMNS = ["id", "title", "published", "category", "language", "file_ext", "created_at"] as const;
+const DOCUMENT_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "tags",
+  "partner",
+  "sectors",
+  "locations",
+  "published",
+  "category",
+  "language",
+  "file_ext",
+  "created_at",
+] as const;
 
 type OrderedSort = Exclude<Sort, "relevance" | "downloads">;
 
@@ -125,6 +147,8 @@ export class ListIndex {
   readonly #postings: number[][] = [];
   /** Orders of every document, computed when first asked for after a change. */
   #orders = new Map<OrderedSort, Int32Array>();
+  /** The words of every document, for searches. */
+  readonly #words = new WordIndex();
 
   private constructor(version: number) {
     this.version = version;
@@ -235,6 +259,10 @@ export class ListIndex {
       this.#year[o] = Number(row.created_at.slice(0, 4));
       this.#created[o] = row.created_at;
       this.#titleKey[o] = row.title.toLowerCase();
+      this.#words.set(
+        o,
+        documentWords({ ...row, tags: parseList(row.tags), sectors: parseList(row.sectors), locations: parseList(row.locations) }),
+      );
       const own = byDocument.get(row.id) ?? [];
       // Pairs: each value's code, then its spelling's code (VALUE_STRIDE).
       const codes = new Uint32Array(own.length * VALUE_STRIDE);
@@ -282,8 +310,14 @@ export class ListIndex {
     const o = this.#ordinal.get(id);
     if (o === undefined) return;
     this.#forgetValues(o);
+    this.#words.remove(o);
     this.#alive[o] = 0;
     this.#ordinal.delete(id);
+  }
+
+  /** The documents whose own words match a search, best first (word-index.ts). */
+  match(query: SearchQuery): Int32Array {
+    return this.#words.match(query, this.order("newest"));
   }
 
   /** The ordinal of a document id, if it is in the index. */

@@ -1,0 +1,431 @@
+import { tokenise } from "./normalise";
+import type { SearchQuery, SearchTerm } from "./query";
+
+/**
+ * The words of every document's title, description and keywords, matched and ranked in memory
+ * (decision 0039): part of each instance's list index (list-index.ts), kept current by the same
+ * change log, so a write on any instance is searchable, or gone, at the next list.
+ *
+ * A search for a pair of words found in 40% of 100,000 documents cost 50 to 100 ms in the
+ * databases (FTS5's bm25 reads every match's sizes; PostgreSQL reads every matched tsvector),
+ * against 25 ms for the whole page; here it costs a few milliseconds, the same on both engines.
+ * The words inside files stay in the databases' full-text indexes (page-index.ts): they are far
+ * larger than what every instance should hold.
+ *
+ * Per term, its postings: the documents that have it, each with its weighted count there (hits
+ * in the title count 10, in the description 4, in the keywords 2), in no order: a word's rank is
+ * read from them without reading any document. Per document, its tokens as term ids, title then
+ * description then keywords: phrases are checked against them, so the postings need no positions.
+ *
+ * Matching follows the query language (query.ts) as FTS5 read it: every group must match, one
+ * of a group's alternatives is enough, an excluded term must not match, a phrase's words are
+ * adjacent within one part, the last word of a term may be a prefix. Ranking is FTS5's bm25
+ * (k1 1.2, b 0.75, each part's hits weighted 10 / 4 / 2); equal ranks keep the newest first.
+ */
+
+/** A document's folded tokens, by part. */
+export interface DocumentWords {
+  title: string[];
+  description: string[];
+  keywords: string[];
+}
+
+/** The words of a document as the index reads them: keywords are its tags, partner, sectors and locations. */
+export function documentWords(doc: {
+  title: string;
+  description: string | null;
+  tags: readonly string[];
+  partner: string | null;
+  sectors: readonly string[];
+  locations: readonly string[];
+}): DocumentWords {
+  return {
+    title: tokenise(doc.title),
+    description: tokenise(doc.description ?? ""),
+    keywords: tokenise([...doc.tags, doc.partner ?? "", ...doc.sectors, ...doc.locations].join(" ")),
+  };
+}
+
+/** Hits in the title, description and keywords weigh this much in the rank (title highest: the issue). */
+const WEIGHTS = [10, 4, 2] as const;
+/** bm25's constants, as FTS5 sets them. */
+const K1 = 1.2;
+const B = 0.75;
+/** A word in more than half the documents still counts a little (FTS5's floor). */
+const MIN_IDF = 1e-6;
+/** Each document's tokens start with the lengths of its title and its description. */
+const HEADER = 2;
+
+/**
+ * The relevance order is sorted as one number per match: its rank as a fraction of the best
+ * match's, in steps of 1/2^28, above its place in the newest order (below 2^24), so equal ranks
+ * keep the newest first and the sort is a typed array's own (a comparator costs several times more).
+ */
+const RANK_STEPS = 2 ** 28;
+const PLACE_SCALE = 2 ** 24;
+
+/** What one query token accepts: a term id (-1: a word no document has), or any term it marks (a prefix). */
+type TokenTest = number | Uint8Array;
+
+/** The documents a query term matches, and its weighted count in each (parallel arrays). */
+interface TermHits {
+  documents: Int32Array;
+  counts: Float64Array;
+}
+
+export class WordIndex {
+  readonly #termIds = new Map<string, number>();
+  readonly #terms: string[] = [];
+  /** Term ids in the order of their text, for prefixes; made when a prefix is first searched. */
+  #sorted: number[] | null = null;
+  /**
+   * Per term: pairs of a document and the term's weighted count in it; the first
+   * 2 × #postingCount[t] entries are in use, in no order.
+   */
+  readonly #postings: Int32Array[] = [];
+  readonly #postingCount: number[] = [];
+  /** Per document: the lengths of title and description, then every token's term id. */
+  readonly #tokens: (Uint32Array | undefined)[] = [];
+  /** Per document: how many tokens it has (bm25's document length). */
+  #lengths = new Int32Array(1024);
+  #documents = 0;
+  #tokenTotal = 0;
+  /** Documents rewritten or removed since the postings were brought up to date, and the terms they had or now have. */
+  readonly #staleDocuments = new Set<number>();
+  readonly #staleTerms = new Set<number>();
+
+  /** How many documents have words here. */
+  get size(): number {
+    return this.#documents;
+  }
+
+  /**
+   * Sets a document's words. A document new to the index (the list index gives each a higher
+   * ordinal than any before) is added to the postings at once; a rewritten one when the postings
+   * are next brought up to date (`#refresh`), in one pass over each term it touched.
+   */
+  set(o: number, words: DocumentWords): void {
+    const rewritten = this.#tokens[o] !== undefined || this.#staleDocuments.has(o);
+    if (rewritten) this.remove(o);
+    const length = words.title.length + words.description.length + words.keywords.length;
+    const tokens = new Uint32Array(HEADER + length);
+    tokens[0] = words.title.length;
+    tokens[1] = words.description.length;
+    let at = HEADER;
+    for (const part of [words.title, words.description, words.keywords]) for (const token of part) tokens[at++] = this.#termId(token);
+    this.#tokens[o] = tokens;
+    if (o >= this.#lengths.length) {
+      const grown = new Int32Array(Math.max(o + 1, this.#lengths.length * 2));
+      grown.set(this.#lengths);
+      this.#lengths = grown;
+    }
+    this.#lengths[o] = length;
+    this.#documents++;
+    this.#tokenTotal += length;
+    if (rewritten) for (const term of weightedCounts(tokens).keys()) this.#staleTerms.add(term);
+    else for (const [term, count] of weightedCounts(tokens)) this.#append(term, o, count);
+  }
+
+  /** Takes a document's words out (it was deleted, or is about to be rewritten). */
+  remove(o: number): void {
+    const tokens = this.#tokens[o];
+    if (tokens === undefined) return;
+    for (const term of weightedCounts(tokens).keys()) this.#staleTerms.add(term);
+    this.#staleDocuments.add(o);
+    this.#tokens[o] = undefined;
+    this.#documents--;
+    this.#tokenTotal -= tokens.length - HEADER;
+  }
+
+  #termId(token: string): number {
+    let id = this.#termIds.get(token);
+    if (id === undefined) {
+      id = this.#terms.length;
+      this.#termIds.set(token, id);
+      this.#terms.push(token);
+      this.#postings.push(new Int32Array(4));
+      this.#postingCount.push(0);
+      if (this.#sorted !== null) this.#sorted.splice(this.#firstAtOrAfter(token), 0, id);
+    }
+    return id;
+  }
+
+  #append(term: number, o: number, count: number): void {
+    let postings = this.#postings[term]!;
+    const n = this.#postingCount[term]!;
+    if (2 * n === postings.length) {
+      const grown = new Int32Array(postings.length * 2);
+      grown.set(postings);
+      postings = grown;
+      this.#postings[term] = postings;
+    }
+    postings[2 * n] = o;
+    postings[2 * n + 1] = count;
+    this.#postingCount[term] = n + 1;
+  }
+
+  /** Brings the postings of the terms that rewritten or removed documents touched up to date. */
+  #refresh(): void {
+    if (this.#staleDocuments.size === 0) return;
+    const stale = new Uint8Array(this.#tokens.length);
+    for (const o of this.#staleDocuments) stale[o] = 1;
+    for (const term of this.#staleTerms) {
+      const postings = this.#postings[term]!;
+      const n = this.#postingCount[term]!;
+      let kept = 0;
+      for (let i = 0; i < n; i++) {
+        if (stale[postings[2 * i]!] === 1) continue;
+        postings[2 * kept] = postings[2 * i]!;
+        postings[2 * kept + 1] = postings[2 * i + 1]!;
+        kept++;
+      }
+      this.#postingCount[term] = kept;
+    }
+    for (const o of this.#staleDocuments) {
+      const tokens = this.#tokens[o];
+      if (tokens !== undefined) for (const [term, count] of weightedCounts(tokens)) this.#append(term, o, count);
+    }
+    this.#staleDocuments.clear();
+    this.#staleTerms.clear();
+  }
+
+  /** The place in #sorted of the first term at or after `text`. */
+  #firstAtOrAfter(text: string): number {
+    const sorted = this.#sorted!;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.#terms[sorted[mid]!]! < text) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** The ids of the terms that start with `prefix`. */
+  #termsStartingWith(prefix: string): number[] {
+    if (this.#sorted === null) this.#sorted = this.#terms.map((_, id) => id).sort((a, b) => compareText(this.#terms[a]!, this.#terms[b]!));
+    const ids: number[] = [];
+    for (let i = this.#firstAtOrAfter(prefix); i < this.#sorted.length; i++) {
+      const id = this.#sorted[i]!;
+      if (!this.#terms[id]!.startsWith(prefix)) break;
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /** The documents having any of the terms, with the sum of their weighted counts. */
+  #hitsOf(terms: readonly number[]): TermHits {
+    if (terms.length === 1) {
+      const postings = this.#postings[terms[0]!]!;
+      const n = this.#postingCount[terms[0]!]!;
+      const documents = new Int32Array(n);
+      const counts = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        documents[i] = postings[2 * i]!;
+        counts[i] = postings[2 * i + 1]!;
+      }
+      return { documents, counts };
+    }
+    const sum = new Float64Array(this.#tokens.length);
+    let most = 0;
+    for (const term of terms) most += this.#postingCount[term]!;
+    const found = new Int32Array(most);
+    let n = 0;
+    for (const term of terms) {
+      const postings = this.#postings[term]!;
+      const count = this.#postingCount[term]!;
+      for (let i = 0; i < count; i++) {
+        const o = postings[2 * i]!;
+        if (sum[o] === 0) found[n++] = o;
+        sum[o] = sum[o]! + postings[2 * i + 1]!;
+      }
+    }
+    const documents = found.slice(0, n);
+    const counts = new Float64Array(n);
+    for (let i = 0; i < n; i++) counts[i] = sum[documents[i]!]!;
+    return { documents, counts };
+  }
+
+  /**
+   * The documents a term matches, with its weighted count in each: a word's (or prefix's) from its
+   * postings; a phrase's found among the documents having all its words, by reading their tokens.
+   */
+  #termHits(term: SearchTerm): TermHits {
+    const tests: TokenTest[] = [];
+    const each: Int32Array[] = [];
+    let last: TermHits | null = null;
+    term.tokens.forEach((token, k) => {
+      let ids: number[];
+      if (term.prefix && k === term.tokens.length - 1) {
+        ids = this.#termsStartingWith(token);
+        const marks = new Uint8Array(this.#terms.length);
+        for (const id of ids) marks[id] = 1;
+        tests.push(marks);
+      } else {
+        const id = this.#termIds.get(token);
+        ids = id === undefined ? [] : [id];
+        tests.push(id ?? -1);
+      }
+      last = this.#hitsOf(ids);
+      each.push(last.documents);
+    });
+    if (tests.length === 1) return last!;
+    const candidates = intersect(each, this.#tokens.length);
+    const documents: number[] = [];
+    const counts: number[] = [];
+    for (let j = 0; j < candidates.length; j++) {
+      const count = this.#phraseCount(candidates[j]!, tests);
+      if (count > 0) {
+        documents.push(candidates[j]!);
+        counts.push(count);
+      }
+    }
+    return { documents: Int32Array.from(documents), counts: Float64Array.from(counts) };
+  }
+
+  /**
+   * The weighted count of a phrase in a document: each place where its tokens follow each other
+   * within one part. Its first token is always a whole word (only the last can be a prefix), so
+   * the places to try are found by the typed array's own search.
+   */
+  #phraseCount(o: number, tests: readonly TokenTest[]): number {
+    const tokens = this.#tokens[o];
+    const first = tests[0];
+    if (tokens === undefined || typeof first !== "number" || first < 0) return 0;
+    const titleEnd = HEADER + tokens[0]!;
+    const descriptionEnd = titleEnd + tokens[1]!;
+    let count = 0;
+    for (let p = tokens.indexOf(first, HEADER); p >= 0; p = tokens.indexOf(first, p + 1)) {
+      const part = p < titleEnd ? 0 : p < descriptionEnd ? 1 : 2;
+      const partEnd = part === 0 ? titleEnd : part === 1 ? descriptionEnd : tokens.length;
+      if (p + tests.length > partEnd) continue;
+      let k = 1;
+      while (k < tests.length && accepts(tests[k]!, tokens[p + k]!)) k++;
+      if (k === tests.length) count += WEIGHTS[part];
+    }
+    return count;
+  }
+
+  /**
+   * The documents matching a query, best first (bm25; equal ranks in the order of `newest`, the
+   * list index's newest-first order of every document). Empty for a query with nothing to match.
+   */
+  match(query: SearchQuery, newest: Int32Array): Int32Array {
+    this.#refresh();
+    const size = this.#tokens.length;
+    const positive = query.groups.filter((group) => !group[0]!.excluded);
+    if (positive.length === 0) return new Int32Array(0);
+    const scored: TermHits[] = [];
+    const groups = positive.map((group) => {
+      const found = group.map((term) => this.#termHits(term));
+      scored.push(...found);
+      return union(
+        found.map((f) => f.documents),
+        size,
+      );
+    });
+    let matched = intersect(groups, size);
+    const excluded = query.groups.filter((group) => group[0]!.excluded).map((group) => this.#termHits(group[0]!).documents);
+    if (excluded.length > 0 && matched.length > 0) {
+      const out = new Uint8Array(size);
+      for (const docs of excluded) for (let i = 0; i < docs.length; i++) out[docs[i]!] = 1;
+      matched = matched.filter((o) => out[o] === 0);
+    }
+    return this.#ranked(matched, scored, newest);
+  }
+
+  /** Sorts matched documents by bm25, as FTS5 computes it, then newest first. */
+  #ranked(matched: Int32Array, scored: readonly TermHits[], newest: Int32Array): Int32Array {
+    const size = this.#tokens.length;
+    const n = this.#documents;
+    const lengths = this.#lengths;
+    // bm25's length normalisation per document, computed once for all the terms.
+    const averageLength = this.#tokenTotal / Math.max(1, n);
+    const norms = new Float64Array(size).fill(-1);
+    for (let j = 0; j < matched.length; j++) {
+      const o = matched[j]!;
+      norms[o] = K1 * (1 - B + (B * lengths[o]!) / averageLength);
+    }
+    const scores = new Float64Array(size);
+    for (const { documents, counts } of scored) {
+      const hitCount = documents.length;
+      const idf = Math.max(MIN_IDF, Math.log((n - hitCount + 0.5) / (hitCount + 0.5)));
+      for (let j = 0; j < documents.length; j++) {
+        const o = documents[j]!;
+        const norm = norms[o]!;
+        if (norm < 0) continue;
+        const count = counts[j]!;
+        scores[o] = scores[o]! + (idf * count * (K1 + 1)) / (count + norm);
+      }
+    }
+    let best = 0;
+    for (let j = 0; j < matched.length; j++) best = Math.max(best, scores[matched[j]!]!);
+    const place = new Int32Array(size);
+    for (let i = 0; i < newest.length; i++) place[newest[i]!] = i;
+    const keys = new Float64Array(matched.length);
+    const scale = best > 0 ? RANK_STEPS / best : 0;
+    for (let j = 0; j < matched.length; j++) {
+      const o = matched[j]!;
+      keys[j] = (RANK_STEPS - Math.round(scores[o]! * scale)) * PLACE_SCALE + place[o]!;
+    }
+    keys.sort();
+    const out = new Int32Array(matched.length);
+    for (let j = 0; j < keys.length; j++) {
+      const key = keys[j]!;
+      out[j] = newest[key - Math.floor(key / PLACE_SCALE) * PLACE_SCALE]!;
+    }
+    return out;
+  }
+}
+
+function accepts(test: TokenTest, term: number): boolean {
+  return typeof test === "number" ? test === term : test[term] === 1;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Each term of a document's tokens with its weighted count (the weight of the part of each place it has). */
+function weightedCounts(tokens: Uint32Array): Map<number, number> {
+  const counts = new Map<number, number>();
+  const titleEnd = HEADER + tokens[0]!;
+  const descriptionEnd = titleEnd + tokens[1]!;
+  for (let p = HEADER; p < tokens.length; p++) {
+    const weight = p < titleEnd ? WEIGHTS[0] : p < descriptionEnd ? WEIGHTS[1] : WEIGHTS[2];
+    counts.set(tokens[p]!, (counts.get(tokens[p]!) ?? 0) + weight);
+  }
+  return counts;
+}
+
+/** Documents in any of the lists, each once. */
+function union(lists: readonly Int32Array[], size: number): Int32Array {
+  if (lists.length === 1) return lists[0]!;
+  const seen = new Uint8Array(size);
+  const out: number[] = [];
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i++) {
+      const o = list[i]!;
+      if (seen[o] === 0) {
+        seen[o] = 1;
+        out.push(o);
+      }
+    }
+  }
+  return Int32Array.from(out);
+}
+
+/** Documents in every list (each list holds a document at most once), in the order of the shortest. */
+function intersect(lists: readonly Int32Array[], size: number): Int32Array {
+  if (lists.length === 1) return lists[0]!;
+  const sorted = [...lists].sort((a, b) => a.length - b.length);
+  if (sorted[0]!.length === 0) return new Int32Array(0);
+  const counts = new Uint8Array(size);
+  for (let l = 1; l < sorted.length; l++) {
+    const list = sorted[l]!;
+    for (let i = 0; i < list.length; i++) if (counts[list[i]!] === l - 1) counts[list[i]!] = l;
+  }
+  const last = sorted.length - 1;
+  return sorted[0]!.filter((o) => counts[o] === last);
+}
