@@ -225,7 +225,7 @@ async function fillCommand(ctx: AppContext, args: string[]): Promise<number> {
   const s = await fillDocuments(ctx, { count, seed });
   console.log(
     `Added ${s.documents} documents (${s.facetRows} facet rows, ${s.folders} folders) in ${s.seconds.insert.toFixed(1)} s; ` +
-      `indexed ${s.indexed} in ${s.seconds.index.toFixed(1)} s.`,
+      `statistics in ${s.seconds.statistics.toFixed(1)} s.`,
   );
   if (s.sharedFolderToken) console.log(`Shared folder: /shared/folder/${s.sharedFolderToken}`);
   return 0;

@@ -13,14 +13,15 @@ import * as m0010 from "./migrations/0010-file-contents";
 import * as m0011 from "./migrations/0011-two-factor";
 import * as m0012 from "./migrations/0012-document-language";
 import * as m0013 from "./migrations/0013-site-texts-somali";
+import * as m0014 from "./migrations/0014-retire-document-search-entries";
 import type { Database } from "./types";
 
 /**
  * Migrations are imported, not read from disk, so they ship inside the
  * server bundle. Each takes the engine for the rare engine-specific statement.
  * Append new ones here; never edit one that has been released (the one exception, 0006 handing
- * the filling of the search tables to 0008 and 0008 to 0012, leaves every database in the same
- * end state).
+ * the filling of the search tables to 0008, 0008 to 0012, and 0012 to none once 0014 dropped the
+ * documents' entries, leaves every database in the same end state).
  */
 const migrations: Record<string, (engine: Engine) => Migration> = {
   "0001-initial": (engine) => ({ up: (db) => m0001.up(db, engine) }),
@@ -36,6 +37,7 @@ const migrations: Record<string, (engine: Engine) => Migration> = {
   "0011-two-factor": (engine) => ({ up: (db) => m0011.up(db, engine) }),
   "0012-document-language": (engine) => ({ up: (db) => m0012.up(db, engine) }),
   "0013-site-texts-somali": (engine) => ({ up: (db) => m0013.up(db, engine) }),
+  "0014-retire-document-search-entries": (engine) => ({ up: (db) => m0014.up(db, engine) }),
 };
 
 /** Every migration this portal knows, in the order they apply. */

@@ -1,7 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
-import type { Engine } from "../db/client";
 import type { ContactInfoTable, DashboardsTable, Database, FoldersTable, NavigationMenuTable } from "../db/types";
-import { writeSearchEntry } from "../search/search-index";
+import { noteDocumentChange } from "../search/search-index";
 
 /**
  * The demo module's only database access. Every insert is "insert if absent":
@@ -56,15 +55,10 @@ export async function selectExistingDocumentTitles(db: Kysely<Database>, titles:
 }
 
 /** Back-dates a freshly created demo document so the library shows a realistic spread of dates (its year counts change). */
-export async function setDocumentDates(
-  db: Kysely<Database>,
-  engine: Engine,
-  id: string,
-  dates: { createdAt: string; updatedAt: string },
-): Promise<void> {
+export async function setDocumentDates(db: Kysely<Database>, id: string, dates: { createdAt: string; updatedAt: string }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("documents").set({ created_at: dates.createdAt, updated_at: dates.updatedAt }).where("id", "=", id).execute();
-    await writeSearchEntry(trx, engine, id);
+    await noteDocumentChange(trx, id);
   });
 }
 

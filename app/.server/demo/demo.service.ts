@@ -648,7 +648,7 @@ async function loadDocuments(ctx: AppContext, now: Date, folderIds: Map<string, 
       uploadedBy: null,
       file: { key, originalName, ext, mimeType, size: stored.size, sha256: stored.sha256 },
     });
-    await setDocumentDates(ctx.db.kysely, ctx.db.engine, row.id, { createdAt: iso(date), updatedAt: iso(date) });
+    await setDocumentDates(ctx.db.kysely, row.id, { createdAt: iso(date), updatedAt: iso(date) });
     count(t, true);
   }
   return t;

@@ -7,7 +7,7 @@ import { queueFileReading } from "../contents/contents.queries";
 import { wakeFileReader } from "../contents/reader";
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
-import { writeSearchEntry } from "../search/search-index";
+import { noteDocumentChange } from "../search/search-index";
 import { iso } from "../time";
 import { removeStored } from "../uploads/multipart";
 import { forgetPendingFiles } from "../uploads/pending-files";
@@ -72,7 +72,7 @@ export async function createDocument(ctx: AppContext, input: NewDocumentInput, m
       Object.assign(row, facetColumns(facets));
       await insertDocument(trx, row);
       await writeFacetRows(trx, id, facets, tags);
-      await writeSearchEntry(trx, ctx.db.engine, id);
+      await noteDocumentChange(trx, id);
       if (input.file) {
         await queueFileReading(trx, { fileKey: input.file.key, documentId: id, attachmentId: null }, now);
         // Named from this commit on: no crash sweep may take the file now (uploads/pending-files.ts).

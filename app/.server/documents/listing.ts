@@ -37,7 +37,8 @@ import { selectLatestPublished, selectMostDownloaded, selectMostDownloadedAmong,
  * admin table and the home page's counts. Every list is one page of a filtered, ordered result
  * with its exact total; public lists also get facet counts over the same result. The filtering,
  * counting and ordering run in the instance's list index (decision 0018), current to the search
- * version the list read; the database matches search words and gives the page's rows, read fresh.
+ * version the list read, which matches a document's own words too (decision 0039); the database
+ * matches the words inside files and gives the page's rows, read fresh.
  */
 
 /** How many values of a multi-valued facet are offered (the most used first). */

@@ -10,7 +10,7 @@ import { dropQueuedReadings, queueFileReading, selectOwnFileContents, thumbnailK
 import type { AppContext } from "../context";
 import type { DocumentRow } from "../db/types";
 import { serverI18n } from "../i18n/i18n";
-import { deleteSearchEntry, writeSearchEntry } from "../search/search-index";
+import { deleteSearchEntry, noteDocumentChange } from "../search/search-index";
 import { iso } from "../time";
 import { listDocumentAttachments } from "./attachments";
 import { type DocumentAttachmentRow, deleteDocumentRows, updateDocumentRow } from "./documents.queries";
@@ -185,7 +185,7 @@ export async function updateDocument(
     const before = await updateDocumentRow(trx, id, change);
     if (before) {
       await writeFacetRows(trx, id, facets, tags);
-      await writeSearchEntry(trx, ctx.db.engine, id);
+      await noteDocumentChange(trx, id);
       const details = { title, changed: changedFields(before, change), published: input.published };
       await logActivity(
         ctx,

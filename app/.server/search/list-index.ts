@@ -174,6 +174,7 @@ export class ListIndex {
       index.#apply(rows, facets);
       after = last;
     }
+    index.#words.trim();
     return index;
   }
 

@@ -5,15 +5,15 @@ import { indexText } from "./normalise";
 
 /**
  * The full-text index of the text read inside stored files (issue 11, decision 0020): one entry
- * per page of `file_text_pages`, beside the document index of search-index.ts, in the same
- * folding (`indexText`) so both engines see the same tokens.
+ * per page of `file_text_pages`, in the folding of the documents' own words (`tokenise`, which
+ * `indexText` joins), so both engines and the list index see the same tokens.
  *
  * - SQLite: `search_pages_fts`, a contentless FTS5 table (the text is kept once, in
  *   file_text_pages), whose rowid is the entry's key in `search_page_keys`.
  * - PostgreSQL: `search_pages`, one `tsvector` per page with a GIN index.
  *
- * A search finds a document when its title, description or keywords match (the document index)
- * or one page of one of its files matches on its own: the words of a query are looked for
+ * A search finds a document when its title, description or keywords match (the list index's
+ * words, decision 0039) or one page of one of its files matches on its own: the words of a query are looked for
  * together on one page, which is where a reader will find them. Matches inside files rank below
  * every match in the document's own words (the issue: a lower weight than title and
  * description), best page first. Publication, facets and order are applied by the list index to
@@ -118,7 +118,7 @@ export async function rebuildPageIndex(db: Kysely<Database>, engine: Engine): Pr
 
 /**
  * The documents with a page matching the rendered query, best page first (each document once,
- * at its best page): bm25 on SQLite, ts_rank on PostgreSQL, as the document index ranks. Among
+ * at its best page): bm25 on SQLite, ts_rank on PostgreSQL. Among
  * `candidates` only, when given (a search whose facets leave few documents).
  */
 export async function selectPageMatchIds(

@@ -1,3 +1,4 @@
+import { DocumentTokens } from "./document-tokens";
 import { tokenise } from "./normalise";
 import type { SearchQuery, SearchTerm } from "./query";
 
@@ -53,8 +54,6 @@ const K1 = 1.2;
 const B = 0.75;
 /** A word in more than half the documents still counts a little (FTS5's floor). */
 const MIN_IDF = 1e-6;
-/** Each document's tokens start with the lengths of its title and its description. */
-const HEADER = 2;
 
 /**
  * The relevance order is sorted as one number per match: its rank as a fraction of the best
@@ -84,10 +83,8 @@ export class WordIndex {
    */
   readonly #postings: Int32Array[] = [];
   readonly #postingCount: number[] = [];
-  /** Per document: the lengths of title and description, then every token's term id. */
-  readonly #tokens: (Uint32Array | undefined)[] = [];
-  /** Per document: how many tokens it has (bm25's document length). */
-  #lengths = new Int32Array(1024);
+  /** Per document: every token's term id, title then description then keywords. */
+  readonly #tokens = new DocumentTokens();
   #documents = 0;
   #tokenTotal = 0;
   /** Documents rewritten or removed since the postings were brought up to date, and the terms they had or now have. */
@@ -105,36 +102,51 @@ export class WordIndex {
    * are next brought up to date (`#refresh`), in one pass over each term it touched.
    */
   set(o: number, words: DocumentWords): void {
-    const rewritten = this.#tokens[o] !== undefined || this.#staleDocuments.has(o);
+    const rewritten = this.#tokens.has(o) || this.#staleDocuments.has(o);
     if (rewritten) this.remove(o);
-    const length = words.title.length + words.description.length + words.keywords.length;
-    const tokens = new Uint32Array(HEADER + length);
-    tokens[0] = words.title.length;
-    tokens[1] = words.description.length;
-    let at = HEADER;
-    for (const part of [words.title, words.description, words.keywords]) for (const token of part) tokens[at++] = this.#termId(token);
-    this.#tokens[o] = tokens;
-    if (o >= this.#lengths.length) {
-      const grown = new Int32Array(Math.max(o + 1, this.#lengths.length * 2));
-      grown.set(this.#lengths);
-      this.#lengths = grown;
-    }
-    this.#lengths[o] = length;
+    const ids = (tokens: string[]) => tokens.map((token) => this.#termId(token));
+    this.#tokens.set(o, ids(words.title), ids(words.description), ids(words.keywords));
     this.#documents++;
-    this.#tokenTotal += length;
-    if (rewritten) for (const term of weightedCounts(tokens).keys()) this.#staleTerms.add(term);
-    else for (const [term, count] of weightedCounts(tokens)) this.#append(term, o, count);
+    this.#tokenTotal += this.#tokens.lengths[o]!;
+    if (rewritten) for (const term of this.#weightedCounts(o).keys()) this.#staleTerms.add(term);
+    else for (const [term, count] of this.#weightedCounts(o)) this.#append(term, o, count);
+  }
+
+  /**
+   * Gives back the room kept for growth (after a load: the postings and the tokens grow by
+   * doubling, so up to half of each would stay empty).
+   */
+  trim(): void {
+    this.#refresh();
+    this.#tokens.trim();
+    for (let term = 0; term < this.#postings.length; term++) {
+      const used = 2 * this.#postingCount[term]!;
+      if (used < this.#postings[term]!.length) this.#postings[term] = this.#postings[term]!.slice(0, Math.max(used, 2));
+    }
   }
 
   /** Takes a document's words out (it was deleted, or is about to be rewritten). */
   remove(o: number): void {
-    const tokens = this.#tokens[o];
-    if (tokens === undefined) return;
-    for (const term of weightedCounts(tokens).keys()) this.#staleTerms.add(term);
+    if (!this.#tokens.has(o)) return;
+    for (const term of this.#weightedCounts(o).keys()) this.#staleTerms.add(term);
     this.#staleDocuments.add(o);
-    this.#tokens[o] = undefined;
     this.#documents--;
-    this.#tokenTotal -= tokens.length - HEADER;
+    this.#tokenTotal -= this.#tokens.lengths[o]!;
+    this.#tokens.delete(o);
+  }
+
+  /** Each term of a document with its weighted count there (the weight of the part of each place it has). */
+  #weightedCounts(o: number): Map<number, number> {
+    const counts = new Map<number, number>();
+    const pool = this.#tokens.pool;
+    const start = this.#tokens.starts[o]!;
+    const end = start + this.#tokens.lengths[o]!;
+    const { title, description } = this.#tokens.parts(o);
+    for (let p = start; p < end; p++) {
+      const weight = p < start + title ? WEIGHTS[0] : p < start + title + description ? WEIGHTS[1] : WEIGHTS[2];
+      counts.set(pool[p]!, (counts.get(pool[p]!) ?? 0) + weight);
+    }
+    return counts;
   }
 
   #termId(token: string): number {
@@ -154,7 +166,7 @@ export class WordIndex {
     let postings = this.#postings[term]!;
     const n = this.#postingCount[term]!;
     if (2 * n === postings.length) {
-      const grown = new Int32Array(postings.length * 2);
+      const grown = new Int32Array(Math.max(4, postings.length * 2));
       grown.set(postings);
       postings = grown;
       this.#postings[term] = postings;
@@ -167,7 +179,7 @@ export class WordIndex {
   /** Brings the postings of the terms that rewritten or removed documents touched up to date. */
   #refresh(): void {
     if (this.#staleDocuments.size === 0) return;
-    const stale = new Uint8Array(this.#tokens.length);
+    const stale = new Uint8Array(this.#tokens.size);
     for (const o of this.#staleDocuments) stale[o] = 1;
     for (const term of this.#staleTerms) {
       const postings = this.#postings[term]!;
@@ -182,8 +194,7 @@ export class WordIndex {
       this.#postingCount[term] = kept;
     }
     for (const o of this.#staleDocuments) {
-      const tokens = this.#tokens[o];
-      if (tokens !== undefined) for (const [term, count] of weightedCounts(tokens)) this.#append(term, o, count);
+      if (this.#tokens.has(o)) for (const [term, count] of this.#weightedCounts(o)) this.#append(term, o, count);
     }
     this.#staleDocuments.clear();
     this.#staleTerms.clear();
@@ -227,7 +238,7 @@ export class WordIndex {
       }
       return { documents, counts };
     }
-    const sum = new Float64Array(this.#tokens.length);
+    const sum = new Float64Array(this.#tokens.size);
     let most = 0;
     for (const term of terms) most += this.#postingCount[term]!;
     const found = new Int32Array(most);
@@ -271,7 +282,7 @@ export class WordIndex {
       each.push(last.documents);
     });
     if (tests.length === 1) return last!;
-    const candidates = intersect(each, this.#tokens.length);
+    const candidates = intersect(each, this.#tokens.size);
     const documents: number[] = [];
     const counts: number[] = [];
     for (let j = 0; j < candidates.length; j++) {
@@ -287,21 +298,25 @@ export class WordIndex {
   /**
    * The weighted count of a phrase in a document: each place where its tokens follow each other
    * within one part. Its first token is always a whole word (only the last can be a prefix), so
-   * the places to try are found by the typed array's own search.
+   * the places to try are where that word is.
    */
   #phraseCount(o: number, tests: readonly TokenTest[]): number {
-    const tokens = this.#tokens[o];
     const first = tests[0];
-    if (tokens === undefined || typeof first !== "number" || first < 0) return 0;
-    const titleEnd = HEADER + tokens[0]!;
-    const descriptionEnd = titleEnd + tokens[1]!;
+    if (!this.#tokens.has(o) || typeof first !== "number" || first < 0) return 0;
+    const pool = this.#tokens.pool;
+    const start = this.#tokens.starts[o]!;
+    const end = start + this.#tokens.lengths[o]!;
+    const { title, description } = this.#tokens.parts(o);
+    const titleEnd = start + title;
+    const descriptionEnd = titleEnd + description;
     let count = 0;
-    for (let p = tokens.indexOf(first, HEADER); p >= 0; p = tokens.indexOf(first, p + 1)) {
+    for (let p = start; p < end; p++) {
+      if (pool[p] !== first) continue;
       const part = p < titleEnd ? 0 : p < descriptionEnd ? 1 : 2;
-      const partEnd = part === 0 ? titleEnd : part === 1 ? descriptionEnd : tokens.length;
+      const partEnd = part === 0 ? titleEnd : part === 1 ? descriptionEnd : end;
       if (p + tests.length > partEnd) continue;
       let k = 1;
-      while (k < tests.length && accepts(tests[k]!, tokens[p + k]!)) k++;
+      while (k < tests.length && accepts(tests[k]!, pool[p + k]!)) k++;
       if (k === tests.length) count += WEIGHTS[part];
     }
     return count;
@@ -313,7 +328,7 @@ export class WordIndex {
    */
   match(query: SearchQuery, newest: Int32Array): Int32Array {
     this.#refresh();
-    const size = this.#tokens.length;
+    const size = this.#tokens.size;
     const positive = query.groups.filter((group) => !group[0]!.excluded);
     if (positive.length === 0) return new Int32Array(0);
     const scored: TermHits[] = [];
@@ -337,9 +352,9 @@ export class WordIndex {
 
   /** Sorts matched documents by bm25, as FTS5 computes it, then newest first. */
   #ranked(matched: Int32Array, scored: readonly TermHits[], newest: Int32Array): Int32Array {
-    const size = this.#tokens.length;
+    const size = this.#tokens.size;
     const n = this.#documents;
-    const lengths = this.#lengths;
+    const lengths = this.#tokens.lengths;
     // bm25's length normalisation per document, computed once for all the terms.
     const averageLength = this.#tokenTotal / Math.max(1, n);
     const norms = new Float64Array(size).fill(-1);
@@ -385,18 +400,6 @@ function accepts(test: TokenTest, term: number): boolean {
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Each term of a document's tokens with its weighted count (the weight of the part of each place it has). */
-function weightedCounts(tokens: Uint32Array): Map<number, number> {
-  const counts = new Map<number, number>();
-  const titleEnd = HEADER + tokens[0]!;
-  const descriptionEnd = titleEnd + tokens[1]!;
-  for (let p = HEADER; p < tokens.length; p++) {
-    const weight = p < titleEnd ? WEIGHTS[0] : p < descriptionEnd ? WEIGHTS[1] : WEIGHTS[2];
-    counts.set(tokens[p]!, (counts.get(tokens[p]!) ?? 0) + weight);
-  }
-  return counts;
 }
 
 /** Documents in any of the lists, each once. */

@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { AppContext } from "../context";
 import { migrateToLatest } from "../db/migrate";
 import type { Database } from "../db/types";
-import { rebuildPageIndex } from "../search/page-index";
 import { rebuildSearchIndex } from "../search/search-index";
 import { type ColumnInfo, type DumpHeader, type DumpRow, parseDump, type TableCounts, TransferError } from "./dump-format";
 import { readGzipLines } from "./files";
@@ -60,10 +59,9 @@ export async function restoreDatabase(ctx: AppContext, file: string, options: Re
         if (event.kind === "end") {
           await loader.flush();
           await assertCounts(trx, event.counts);
-          // The search indexes are derived data, not in the dump: rebuilt from the restored
-          // documents and the text read from their files.
+          // The search indexes are derived data, not in the dump: the words inside files are
+          // indexed again from the restored pages, and every list index loads the documents again.
           await rebuildSearchIndex(trx, engine);
-          await rebuildPageIndex(trx, engine);
           return event;
         }
       }

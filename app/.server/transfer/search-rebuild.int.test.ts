@@ -1,22 +1,23 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listQuery, PER_MAX } from "~/lib/document-query";
 import { CCCM_DOCUMENTS, seedCccmDocuments } from "../../../tests/support/cccm-documents";
 import { createTestApp, type TestApp, type TestEngine, testEngines } from "../../../tests/support/engines";
 import type { AppContext } from "../context";
 import { createDocument, listPublicDocuments } from "../documents/documents.service";
+import { listIndexAt } from "../documents/listing";
 import { deleteDocument, updateDocument } from "../documents/manage";
+import { readSearchVersion } from "../search/search-index";
 import { backupDatabase, restoreBackup } from "./backup";
 import { exportInstallation } from "./export";
 import { importInstallation } from "./import";
 import { restoreDatabase } from "./restore";
 
 /**
- * The search index is derived data, left out of backups and exports (decision 0015): a restore or
- * an import rebuilds it from the restored documents, so they are found by their words at once, and
- * the words of documents the backup did not have find nothing.
+ * The search indexes are derived data, left out of backups and exports (decisions 0015, 0039): a
+ * restore or an import makes every list index load the restored documents again, so they are found
+ * by their words at once, and the words of documents the backup did not have find nothing.
  */
 
 // Without files, so an export has nothing to copy.
@@ -30,10 +31,9 @@ const everything = async (ctx: AppContext) => {
   return { titles: page.items.map((i) => i.title), total: page.total, facets };
 };
 
+/** How many documents this instance's list index, which matches their words, holds now. */
 async function entries(ctx: AppContext): Promise<number> {
-  const table = ctx.db.engine === "postgres" ? sql`search_vectors` : sql`search_keys`;
-  const { rows } = await sql<{ n: string | number }>`select count(*) as n from ${table}`.execute(ctx.db.kysely);
-  return Number(rows[0]!.n);
+  return (await listIndexAt(ctx, await readSearchVersion(ctx.db.kysely))).size;
 }
 
 async function seeded(engine: TestEngine): Promise<{ t: TestApp; ids: Map<string, string> }> {

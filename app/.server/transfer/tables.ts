@@ -37,7 +37,8 @@ export const TABLE_NAMES: readonly TransferTable[] = TRANSFER_TABLES.map((t) => 
 
 /**
  * Tables derived from the others, left out of dumps and rebuilt after a restore: the search
- * index (search-index.ts), including SQLite's FTS5 shadow tables, all named `search_*`.
+ * state and the index of the words inside files (search-index.ts, page-index.ts), including
+ * SQLite's FTS5 shadow tables, all named `search_*`.
  */
 export function isDerivedTable(name: string): boolean {
   return name.startsWith("search_");

@@ -15,9 +15,9 @@ import type { Engine } from "../client";
  *   index order instead of sorting every published document; the category, type and year counts
  *   get a covering index.
  * - The search tables (all named `search_*`, derived data that dumps leave out) are created here
- *   and filled by 0012, the last migration to change their shape: filling calls the app's
- *   `rebuildSearchIndex`, which writes the shape the running code searches (this migration
- *   filled them itself until 0008 added columns, and 0008 until 0012 did; the end state is the same).
+ *   and were filled by the last migration to change their shape, with the app's
+ *   `rebuildSearchIndex` (this migration until 0008 added columns, 0008 until 0012 did); 0014
+ *   dropped the documents' entries (decision 0039), which nothing fills any more.
  */
 interface Tables {
   documents: { id: string; tags: string };

@@ -11,7 +11,8 @@ import type { Engine } from "../client";
  * The entries are derived and must be built the way the running code searches them, so the last
  * migration that changes the search tables' shape fills them with the app's `rebuildSearchIndex`:
  * this one did until 0012 gave the entries the document's language (the running code reads that
- * column, which does not exist yet here); the end state is the same.
+ * column, which does not exist yet here), and 0012 did until 0014 dropped the entries (decision
+ * 0039); the end state is the same.
  */
 export async function up(schema: Kysely<unknown>, engine: Engine): Promise<void> {
   const table = engine === "postgres" ? sql.raw("search_vectors") : sql.raw("search_keys");
