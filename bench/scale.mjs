@@ -8,6 +8,7 @@
  *   options: --n 100,100000  --engines sqlite,postgres  --iterations 40 (per case, one client)
  *            --clients 16  --case-seconds 15 (per case and client count, whatever it reached)
  *            --quick (fewer cases and iterations, for a trial run)
+ *            --only 'q varied' (the cases whose "page case" matches this regular expression)
  *
  * PostgreSQL: TEST_DATABASE_URL names a server where we may create a database (default
  * postgres://postgres@127.0.0.1:5432/test); each run creates its own and drops it at the end.
@@ -47,6 +48,7 @@ const { values: opts } = parseArgs({
     clients: { type: "string", default: "16" },
     "case-seconds": { type: "string", default: "15" },
     quick: { type: "boolean", default: false },
+    only: { type: "string" },
   },
 });
 const SIZES = opts.n.split(",").map((s) => Number(s.replace(/_/g, "")));
@@ -271,7 +273,8 @@ async function runOne(engine, n, bundle) {
 
   const rows = [];
   const results = [];
-  for (const c of cases(shared)) {
+  const only = opts.only === undefined ? null : new RegExp(opts.only);
+  for (const c of cases(shared).filter((c) => only === null || only.test(`${c.page} ${c.variant}`))) {
     // A fresh pool per case: a case cut short (a slow page) must not leave the next one half-closed sockets.
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
     try {

@@ -66,11 +66,13 @@ const PLACE_SCALE = 2 ** 24;
 /** What one query token accepts: a term id (-1: a word no document has), or any term it marks (a prefix). */
 type TokenTest = number | Uint8Array;
 
-/** The documents a query term matches, and its weighted count in each (parallel arrays). */
-interface TermHits {
-  documents: Int32Array;
-  counts: Float64Array;
-}
+/**
+ * The documents a query term matches with its weighted count in each, as pairs (document, count),
+ * like the postings; a word's are a view of its postings, not a copy.
+ */
+type TermHits = Int32Array;
+
+const NO_HITS = new Int32Array(0);
 
 export class WordIndex {
   readonly #termIds = new Map<string, number>();
@@ -90,6 +92,16 @@ export class WordIndex {
   /** Documents rewritten or removed since the postings were brought up to date, and the terms they had or now have. */
   readonly #staleDocuments = new Set<number>();
   readonly #staleTerms = new Set<number>();
+  /**
+   * Per document, working space for one search at a time, all zero between searches: a search
+   * sets and clears only the documents it touches, so it allocates in proportion to its matches
+   * (not five arrays as long as the library, which would make the collector run every few searches).
+   */
+  #marks = new Uint8Array(0);
+  #sums = new Float64Array(0);
+  /** Each document's place in the newest order, for the order it was made from. */
+  #place = new Int32Array(0);
+  #placeOf: Int32Array | null = null;
 
   /** How many documents have words here. */
   get size(): number {
@@ -225,20 +237,20 @@ export class WordIndex {
     return ids;
   }
 
+  /** Makes the working space reach every document. */
+  #scratch(): void {
+    const size = this.#tokens.size;
+    if (this.#marks.length >= size) return;
+    const capacity = Math.max(1024, size * 2);
+    this.#marks = new Uint8Array(capacity);
+    this.#sums = new Float64Array(capacity);
+  }
+
   /** The documents having any of the terms, with the sum of their weighted counts. */
   #hitsOf(terms: readonly number[]): TermHits {
-    if (terms.length === 1) {
-      const postings = this.#postings[terms[0]!]!;
-      const n = this.#postingCount[terms[0]!]!;
-      const documents = new Int32Array(n);
-      const counts = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        documents[i] = postings[2 * i]!;
-        counts[i] = postings[2 * i + 1]!;
-      }
-      return { documents, counts };
-    }
-    const sum = new Float64Array(this.#tokens.size);
+    if (terms.length === 0) return NO_HITS;
+    if (terms.length === 1) return this.#postings[terms[0]!]!.subarray(0, 2 * this.#postingCount[terms[0]!]!);
+    const sums = this.#sums;
     let most = 0;
     for (const term of terms) most += this.#postingCount[term]!;
     const found = new Int32Array(most);
@@ -248,14 +260,18 @@ export class WordIndex {
       const count = this.#postingCount[term]!;
       for (let i = 0; i < count; i++) {
         const o = postings[2 * i]!;
-        if (sum[o] === 0) found[n++] = o;
-        sum[o] = sum[o]! + postings[2 * i + 1]!;
+        if (sums[o] === 0) found[n++] = o;
+        sums[o] = sums[o]! + postings[2 * i + 1]!;
       }
     }
-    const documents = found.slice(0, n);
-    const counts = new Float64Array(n);
-    for (let i = 0; i < n; i++) counts[i] = sum[documents[i]!]!;
-    return { documents, counts };
+    const hits = new Int32Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const o = found[i]!;
+      hits[2 * i] = o;
+      hits[2 * i + 1] = sums[o]!;
+      sums[o] = 0;
+    }
+    return hits;
   }
 
   /**
@@ -264,9 +280,8 @@ export class WordIndex {
    */
   #termHits(term: SearchTerm): TermHits {
     const tests: TokenTest[] = [];
-    const each: Int32Array[] = [];
-    let last: TermHits | null = null;
-    term.tokens.forEach((token, k) => {
+    const each: TermHits[] = [];
+    for (const [k, token] of term.tokens.entries()) {
       let ids: number[];
       if (term.prefix && k === term.tokens.length - 1) {
         ids = this.#termsStartingWith(token);
@@ -278,21 +293,16 @@ export class WordIndex {
         ids = id === undefined ? [] : [id];
         tests.push(id ?? -1);
       }
-      last = this.#hitsOf(ids);
-      each.push(last.documents);
-    });
-    if (tests.length === 1) return last!;
-    const candidates = intersect(each, this.#tokens.size);
-    const documents: number[] = [];
-    const counts: number[] = [];
+      each.push(this.#hitsOf(ids));
+    }
+    if (tests.length === 1) return each[0]!;
+    const candidates = this.#intersect(each);
+    const hits: number[] = [];
     for (let j = 0; j < candidates.length; j++) {
       const count = this.#phraseCount(candidates[j]!, tests);
-      if (count > 0) {
-        documents.push(candidates[j]!);
-        counts.push(count);
-      }
+      if (count > 0) hits.push(candidates[j]!, count);
     }
-    return { documents: Int32Array.from(documents), counts: Float64Array.from(counts) };
+    return Int32Array.from(hits);
   }
 
   /**
@@ -322,67 +332,113 @@ export class WordIndex {
     return count;
   }
 
+  /** The documents in any of the lists of pairs, each once. */
+  #union(lists: readonly TermHits[]): Int32Array {
+    const marks = this.#marks;
+    let most = 0;
+    for (const list of lists) most += list.length / 2;
+    const out = new Int32Array(most);
+    let n = 0;
+    for (const list of lists) {
+      for (let i = 0; i < list.length; i += 2) {
+        const o = list[i]!;
+        if (marks[o] === 0) {
+          marks[o] = 1;
+          out[n++] = o;
+        }
+      }
+    }
+    for (let i = 0; i < n; i++) marks[out[i]!] = 0;
+    return out.subarray(0, n);
+  }
+
+  /** The documents in every list of pairs (each holds a document once), in the order of the shortest. */
+  #intersect(lists: readonly TermHits[]): Int32Array {
+    const sorted = [...lists].sort((a, b) => a.length - b.length);
+    const shortest = sorted[0]!;
+    const marks = this.#marks;
+    const out = new Int32Array(shortest.length / 2);
+    if (sorted.length === 1) {
+      for (let i = 0; i < out.length; i++) out[i] = shortest[2 * i]!;
+      return out;
+    }
+    // A document's mark counts the lists that have it, shortest first; a later list only raises
+    // the marks of documents every list before it had.
+    for (let i = 0; i < shortest.length; i += 2) marks[shortest[i]!] = 1;
+    for (let l = 1; l < sorted.length; l++) {
+      const list = sorted[l]!;
+      for (let i = 0; i < list.length; i += 2) if (marks[list[i]!] === l) marks[list[i]!] = l + 1;
+    }
+    let n = 0;
+    for (let i = 0; i < shortest.length; i += 2) {
+      const o = shortest[i]!;
+      if (marks[o] === sorted.length) out[n++] = o;
+      marks[o] = 0;
+    }
+    return out.subarray(0, n);
+  }
+
   /**
    * The documents matching a query, best first (bm25; equal ranks in the order of `newest`, the
    * list index's newest-first order of every document). Empty for a query with nothing to match.
    */
   match(query: SearchQuery, newest: Int32Array): Int32Array {
     this.#refresh();
-    const size = this.#tokens.size;
+    this.#scratch();
     const positive = query.groups.filter((group) => !group[0]!.excluded);
     if (positive.length === 0) return new Int32Array(0);
     const scored: TermHits[] = [];
     const groups = positive.map((group) => {
       const found = group.map((term) => this.#termHits(term));
       scored.push(...found);
-      return union(
-        found.map((f) => f.documents),
-        size,
-      );
+      if (found.length === 1) return found[0]!;
+      // As pairs again, for #intersect (the counts are not read there).
+      const documents = this.#union(found);
+      const pairs = new Int32Array(2 * documents.length);
+      for (let i = 0; i < documents.length; i++) pairs[2 * i] = documents[i]!;
+      return pairs;
     });
-    let matched = intersect(groups, size);
-    const excluded = query.groups.filter((group) => group[0]!.excluded).map((group) => this.#termHits(group[0]!).documents);
+    let matched = this.#intersect(groups);
+    const excluded = query.groups.filter((group) => group[0]!.excluded).map((group) => this.#termHits(group[0]!));
     if (excluded.length > 0 && matched.length > 0) {
-      const out = new Uint8Array(size);
-      for (const docs of excluded) for (let i = 0; i < docs.length; i++) out[docs[i]!] = 1;
-      matched = matched.filter((o) => out[o] === 0);
+      const out = this.#union(excluded);
+      const marks = this.#marks;
+      for (let i = 0; i < out.length; i++) marks[out[i]!] = 1;
+      matched = matched.filter((o) => marks[o] === 0);
+      for (let i = 0; i < out.length; i++) marks[out[i]!] = 0;
     }
     return this.#ranked(matched, scored, newest);
   }
 
   /** Sorts matched documents by bm25, as FTS5 computes it, then newest first. */
   #ranked(matched: Int32Array, scored: readonly TermHits[], newest: Int32Array): Int32Array {
-    const size = this.#tokens.size;
     const n = this.#documents;
     const lengths = this.#tokens.lengths;
-    // bm25's length normalisation per document, computed once for all the terms.
     const averageLength = this.#tokenTotal / Math.max(1, n);
-    const norms = new Float64Array(size).fill(-1);
-    for (let j = 0; j < matched.length; j++) {
-      const o = matched[j]!;
-      norms[o] = K1 * (1 - B + (B * lengths[o]!) / averageLength);
-    }
-    const scores = new Float64Array(size);
-    for (const { documents, counts } of scored) {
-      const hitCount = documents.length;
+    const marks = this.#marks;
+    const scores = this.#sums;
+    for (let j = 0; j < matched.length; j++) marks[matched[j]!] = 1;
+    for (const hits of scored) {
+      const hitCount = hits.length / 2;
       const idf = Math.max(MIN_IDF, Math.log((n - hitCount + 0.5) / (hitCount + 0.5)));
-      for (let j = 0; j < documents.length; j++) {
-        const o = documents[j]!;
-        const norm = norms[o]!;
-        if (norm < 0) continue;
-        const count = counts[j]!;
+      for (let i = 0; i < hits.length; i += 2) {
+        const o = hits[i]!;
+        if (marks[o] === 0) continue;
+        const count = hits[i + 1]!;
+        const norm = K1 * (1 - B + (B * lengths[o]!) / averageLength);
         scores[o] = scores[o]! + (idf * count * (K1 + 1)) / (count + norm);
       }
     }
     let best = 0;
     for (let j = 0; j < matched.length; j++) best = Math.max(best, scores[matched[j]!]!);
-    const place = new Int32Array(size);
-    for (let i = 0; i < newest.length; i++) place[newest[i]!] = i;
+    const place = this.#placesIn(newest);
     const keys = new Float64Array(matched.length);
     const scale = best > 0 ? RANK_STEPS / best : 0;
     for (let j = 0; j < matched.length; j++) {
       const o = matched[j]!;
       keys[j] = (RANK_STEPS - Math.round(scores[o]! * scale)) * PLACE_SCALE + place[o]!;
+      scores[o] = 0;
+      marks[o] = 0;
     }
     keys.sort();
     const out = new Int32Array(matched.length);
@@ -392,6 +448,16 @@ export class WordIndex {
     }
     return out;
   }
+
+  /** Each document's place in `newest`, kept until the list index gives another order. */
+  #placesIn(newest: Int32Array): Int32Array {
+    if (this.#placeOf !== newest || this.#place.length < this.#tokens.size) {
+      if (this.#place.length < this.#tokens.size) this.#place = new Int32Array(this.#marks.length);
+      for (let i = 0; i < newest.length; i++) this.#place[newest[i]!] = i;
+      this.#placeOf = newest;
+    }
+    return this.#place;
+  }
 }
 
 function accepts(test: TokenTest, term: number): boolean {
@@ -400,35 +466,4 @@ function accepts(test: TokenTest, term: number): boolean {
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Documents in any of the lists, each once. */
-function union(lists: readonly Int32Array[], size: number): Int32Array {
-  if (lists.length === 1) return lists[0]!;
-  const seen = new Uint8Array(size);
-  const out: number[] = [];
-  for (const list of lists) {
-    for (let i = 0; i < list.length; i++) {
-      const o = list[i]!;
-      if (seen[o] === 0) {
-        seen[o] = 1;
-        out.push(o);
-      }
-    }
-  }
-  return Int32Array.from(out);
-}
-
-/** Documents in every list (each list holds a document at most once), in the order of the shortest. */
-function intersect(lists: readonly Int32Array[], size: number): Int32Array {
-  if (lists.length === 1) return lists[0]!;
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  if (sorted[0]!.length === 0) return new Int32Array(0);
-  const counts = new Uint8Array(size);
-  for (let l = 1; l < sorted.length; l++) {
-    const list = sorted[l]!;
-    for (let i = 0; i < list.length; i++) if (counts[list[i]!] === l - 1) counts[list[i]!] = l;
-  }
-  const last = sorted.length - 1;
-  return sorted[0]!.filter((o) => counts[o] === last);
 }
