@@ -28,6 +28,7 @@ import { renderFts5, renderTsquery } from "../search/render";
 import { VersionCache } from "../search/search-cache";
 import { readSearchVersion } from "../search/search-index";
 import { buildSnippet } from "../search/snippet";
+import type { RankedMatches } from "../search/word-index";
 import { countDocuments, countPublishedInFolder, selectPublishedInFolder } from "./documents.queries";
 import { type PublicDocument, type PublicListItem, toPublicDocument, toPublicListItem } from "./public-shapes";
 import { selectLatestPublished, selectMostDownloaded, selectMostDownloadedAmong, selectRowsByIds } from "./search.queries";
@@ -197,11 +198,16 @@ function facetCounts(counts: IndexCounts, categories: ValueCount[]): FacetCounts
   };
 }
 
+/** How many of a search's matches are put in order at first: a list's first pages need no more. */
+const MATCHES_ORDERED = 2_000;
+
 /**
  * A search's matches as ordinals of the index, best first: the documents whose own words match
  * (the index's word index, decision 0039), then those found only by the words inside their files
- * (the database's page index). Kept with the index per search version. The category is left to
- * the index, so the library's category buttons count the same matches in every category.
+ * (the database's page index). The first `ordered` are in order; unless `all`, that may be only the
+ * first MATCHES_ORDERED, the rest following below them in no order. Kept with the index per search
+ * version. The category is left to the index, so the library's category buttons count the same
+ * matches in every category.
  */
 function matchesOf(
   ctx: AppContext,
@@ -209,9 +215,10 @@ function matchesOf(
   version: number,
   filter: ListFilter & { match: string },
   query: SearchQuery,
-): Promise<Int32Array> {
+  all: boolean,
+): Promise<RankedMatches> {
   const asked = { ...filter, category: null };
-  return cachesOf(index).matches.get(version, countKey("match", asked), async () => {
+  return cachesOf(index).matches.get(version, countKey(all ? "match" : "match:first", asked), async () => {
     const { kysely: db, engine } = ctx.db;
     // Facets that leave few candidates: the database looks for the words in just their files.
     const narrowed = asked.type !== null || asked.language !== null || asked.year !== null || asked.from !== null || asked.to !== null;
@@ -220,12 +227,12 @@ function matchesOf(
     const among = candidates !== null && candidates.length <= RANKED_CANDIDATES_MAX ? Array.from(candidates, (o) => index.idOf(o)) : null;
     // Words inside the files rank below the document's own words (page-index.ts).
     const inFiles = await selectPageMatchIds(db, engine, asked.match, among);
-    const own = index.match(query);
-    const ordinals = new Int32Array(own.length + inFiles.length);
-    ordinals.set(own);
-    let n = own.length;
+    const own = index.match(query, all ? undefined : MATCHES_ORDERED);
+    const ordinals = new Int32Array(own.documents.length + inFiles.length);
+    ordinals.set(own.documents);
+    let n = own.documents.length;
     // Then the documents found only by the words in their files, each once.
-    const seen = index.membership(own);
+    const seen = index.membership(own.documents);
     for (const id of inFiles) {
       const o = index.ordinalOf(id);
       // A document written after the index read the version is not in it yet; the next list has it.
@@ -234,33 +241,48 @@ function matchesOf(
         ordinals[n++] = o;
       }
     }
-    return ordinals.subarray(0, n);
+    // The files' matches keep the database's order: all are in order when the own ones all are.
+    return { documents: ordinals.subarray(0, n), ordered: own.ordered === own.documents.length ? n : own.ordered };
   });
 }
 
 /**
- * The documents of a list, filtered and in its order (ordinals of the index). Without search
- * words, from the index's own orders; with them, from the matches, in relevance order or
- * reordered by the index. Most downloaded is ordered by the database (counts change on every
- * download): its result here is only counted. Kept per version, for the next page and reader.
+ * The documents of a list, filtered and in its order (ordinals of the index), at least its first
+ * `needed` in order. Without search words, from the index's own orders; with them, from the
+ * matches, in relevance order or reordered by the index. Most downloaded is ordered by the
+ * database (counts change on every download): its result here is only counted. Kept per version,
+ * for the next page and reader.
  */
-function orderedDocuments(
+async function orderedDocuments(
   ctx: AppContext,
   index: ListIndex,
   version: number,
   filter: ListFilter,
   query: SearchQuery,
   sort: Sort,
+  needed = 0,
 ): Promise<Int32Array> {
   const match = filter.match;
   // The newest first stands for most downloaded without words, the relevance order with them.
   const order = sort === "downloads" || sort === "relevance" ? (match === null ? "newest" : "relevance") : sort;
-  return cachesOf(index).results.get(version, countKey(`result:${order}`, filter), async () => {
+  const { results } = cachesOf(index);
+  if (order === "relevance" && match !== null) {
+    // The best matches in order first; all of them only for a page past those.
+    const ranked = (all: boolean) =>
+      results.get(version, countKey(all ? "result:relevance" : "result:relevance:first", filter), async () => {
+        const { documents, ordered } = await matchesOf(ctx, index, version, { ...filter, match }, query, all);
+        const inOrder = index.select(filter, documents.subarray(0, ordered)).length;
+        return { documents: index.select(filter, documents).slice(), inOrder };
+      });
+    const first = await ranked(false);
+    return first.inOrder >= Math.min(needed, first.documents.length) ? first.documents : (await ranked(true)).documents;
+  }
+  const listed = order === "relevance" ? "newest" : order;
+  return results.get(version, countKey(`result:${listed}`, filter), async () => {
     // Copied out of select's buffer (sized for every candidate), so the cache keeps only the result.
-    if (match === null) return index.select(filter, index.order(order === "relevance" ? "newest" : order)).slice();
-    const matches = await matchesOf(ctx, index, version, { ...filter, match }, query);
-    if (order === "relevance") return index.select(filter, matches).slice();
-    return index.select(filter, index.order(order), index.membership(matches)).slice();
+    if (match === null) return index.select(filter, index.order(listed)).slice();
+    const { documents } = await matchesOf(ctx, index, version, { ...filter, match }, query, false);
+    return index.select(filter, index.order(listed), index.membership(documents)).slice();
   });
 }
 
@@ -278,7 +300,8 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
   const version = await readSearchVersion(db);
   const index = await listIndexAt(ctx, version);
   const sort = request.query.sort === "relevance" && filter.match === null ? "newest" : request.query.sort;
-  const documents = await orderedDocuments(ctx, index, version, filter, query, sort);
+  const { per } = request.query;
+  const documents = await orderedDocuments(ctx, index, version, filter, query, sort, request.query.page * per);
   const total = documents.length;
   let facets: FacetCounts | null = null;
   if (request.facets) {
@@ -295,7 +318,6 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
       return facetCounts(counts, others);
     });
   }
-  const { per } = request.query;
   const pageCount = Math.max(1, Math.ceil(total / per));
   // A page past the end shows the last one.
   const page = Math.min(request.query.page, pageCount);

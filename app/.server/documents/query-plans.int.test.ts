@@ -1,10 +1,11 @@
 import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DocumentListQuery, listQuery } from "~/lib/document-query";
+import { type DocumentListQuery, EMPTY_FILTERS, listQuery } from "~/lib/document-query";
 import { createTestApp, type TestApp, type TestEngine, testEngines } from "../../../tests/support/engines";
 import type { AppContext } from "../context";
-import { bumpSearchVersion } from "../search/search-index";
-import { listDocuments } from "./listing";
+import { parseSearchQuery } from "../search/query";
+import { bumpSearchVersion, readSearchVersion } from "../search/search-index";
+import { listDocuments, listIndexAt } from "./listing";
 
 /**
  * Query plans of the list service on a large library (issue 10; replaces the test of the dropped
@@ -153,6 +154,23 @@ for (const engine of testEngines()) {
         // The page's rows and their files, by id, and nothing else of the documents.
         expect(reading.length, JSON.stringify(change)).toBeGreaterThan(0);
         for (const query of reading) expect(query.sql, JSON.stringify(change)).toMatch(/id"? in \(/);
+      }
+    });
+
+    it("gives every page of a frequent search in the whole relevance order, the first pages and the far ones", async () => {
+      // "monitoring" is in every description: only the best matches are put in order for the
+      // first pages (MATCHES_ORDERED, on PostgreSQL's 20,000); a later page needs the whole order.
+      const index = await listIndexAt(t.ctx, await readSearchVersion(t.ctx.db.kysely));
+      const everyMatch = index.match(parseSearchQuery("monitoring")).documents;
+      const published = index.select({ ...EMPTY_FILTERS, publishedOnly: true }, everyMatch);
+      const expected = Array.from(published, (o) => index.idOf(o));
+      const { ctx } = recording(t.ctx);
+      for (const page of [1, 2, 19, 21, 40, 1]) {
+        const { page: result } = await listDocuments(ctx, { query: listQuery({ q: "monitoring", page, per: 100 }), scope: "public" });
+        expect(
+          result.items.map((i) => i.row.id),
+          `page ${page}`,
+        ).toEqual(expected.slice((page - 1) * 100, page * 100));
       }
     });
 

@@ -135,7 +135,7 @@ for (const engine of testEngines()) {
     it("finds documents by the words they have now after catching up, ranked as a fresh load ranks them", async () => {
       const holder = new ListIndexHolder();
       const index = await holder.at(db, await readSearchVersion(db));
-      const found = (from: ListIndex, q: string) => Array.from(from.match(parseSearchQuery(q)), (o) => from.idOf(o));
+      const found = (from: ListIndex, q: string) => Array.from(from.match(parseSearchQuery(q)).documents, (o) => from.idOf(o));
       const [first, second] = [...ids.values()];
       expect(found(index, "eviction")).toContain(second);
       expect(

@@ -5,7 +5,7 @@ import type { Database } from "../db/types";
 import { parseList } from "../documents/public-shapes";
 import type { SearchQuery } from "./query";
 import { readChanges } from "./search-index";
-import { documentWords, WordIndex } from "./word-index";
+import { documentWords, type RankedMatches, WordIndex } from "./word-index";
 
 /**
  * The list index (decision 0018): what document lists filter, count and order by, held in memory
@@ -316,9 +316,9 @@ export class ListIndex {
     this.#ordinal.delete(id);
   }
 
-  /** The documents whose own words match a search, best first (word-index.ts). */
-  match(query: SearchQuery): Int32Array {
-    return this.#words.match(query, this.order("newest"));
+  /** The documents whose own words match a search, best first, at least the first `ordered` in order (word-index.ts). */
+  match(query: SearchQuery, ordered?: number): RankedMatches {
+    return this.#words.match(query, this.order("newest"), ordered);
   }
 
   /** The ordinal of a document id, if it is in the index. */

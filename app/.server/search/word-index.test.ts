@@ -19,7 +19,7 @@ function newestFirst(n: number): Int32Array {
   return Int32Array.from({ length: n }, (_, i) => n - 1 - i);
 }
 
-const found = (index: WordIndex, newest: Int32Array, q: string) => Array.from(index.match(parseSearchQuery(q), newest));
+const found = (index: WordIndex, newest: Int32Array, q: string) => Array.from(index.match(parseSearchQuery(q), newest).documents);
 
 describe("the word index", () => {
   const { index, newest } = indexOf([
@@ -155,10 +155,19 @@ describe("the word index against a plain reading of every document", () => {
       const order = Int32Array.from(alive.reverse());
       for (const q of queries) {
         const query = parseSearchQuery(q);
+        const all = index.match(query, order);
         expect(
-          [...index.match(query, order)].sort((a, b) => a - b),
+          [...all.documents].sort((a, b) => a - b),
           `${q} (round ${round})`,
         ).toEqual(reference(docs, query));
+        expect(all.ordered).toBe(all.documents.length);
+        // The best few in order, then the rest: the same best as the whole order, the same documents.
+        const best = index.match(query, order, 3);
+        expect([...best.documents.subarray(0, best.ordered)], q).toEqual([...all.documents.subarray(0, best.ordered)]);
+        expect(
+          [...best.documents].sort((a, b) => a - b),
+          q,
+        ).toEqual([...all.documents].sort((a, b) => a - b));
       }
       // Rewrite a fifth of the documents, remove a few, add a few.
       for (let o = 0; o < docs.length; o++) {
