@@ -83,7 +83,7 @@ const NO_HITS = new Int32Array(0);
 export class WordIndex {
   readonly #termIds = new Map<string, number>();
   readonly #terms: string[] = [];
-  /** Term ids in the order of their text, for prefixes; made when a prefix is first searched. */
+  /** Term ids in the order of their text, for prefixes; sorted after a load, or at the first prefix. */
   #sorted: number[] | null = null;
   /**
    * Per term: pairs of a document and the term's weighted count in it; the first
@@ -131,11 +131,13 @@ export class WordIndex {
   }
 
   /**
-   * Gives back the room kept for growth (after a load: the postings and the tokens grow by
-   * doubling, so up to half of each would stay empty).
+   * After a load: gives back the room kept for growth (the postings and the tokens grow by
+   * doubling, so up to half of each would stay empty), and sorts the vocabulary for prefixes
+   * now rather than in the first reader's search.
    */
   trim(): void {
     this.#refresh();
+    this.#sortTerms();
     this.#tokens.trim();
     for (let term = 0; term < this.#postings.length; term++) {
       const used = 2 * this.#postingCount[term]!;
@@ -231,12 +233,18 @@ export class WordIndex {
     return low;
   }
 
+  /** The term ids in the order of their text, sorted once; new terms are put in place as they come. */
+  #sortTerms(): number[] {
+    if (this.#sorted === null) this.#sorted = this.#terms.map((_, id) => id).sort((a, b) => compareText(this.#terms[a]!, this.#terms[b]!));
+    return this.#sorted;
+  }
+
   /** The ids of the terms that start with `prefix`. */
   #termsStartingWith(prefix: string): number[] {
-    if (this.#sorted === null) this.#sorted = this.#terms.map((_, id) => id).sort((a, b) => compareText(this.#terms[a]!, this.#terms[b]!));
+    const sorted = this.#sortTerms();
     const ids: number[] = [];
-    for (let i = this.#firstAtOrAfter(prefix); i < this.#sorted.length; i++) {
-      const id = this.#sorted[i]!;
+    for (let i = this.#firstAtOrAfter(prefix); i < sorted.length; i++) {
+      const id = sorted[i]!;
       if (!this.#terms[id]!.startsWith(prefix)) break;
       ids.push(id);
     }
