@@ -19,14 +19,17 @@ export function saveDataRequested(header: string | null | undefined): boolean {
   return header?.trim().toLowerCase() === "on";
 }
 
+/** Whether a cookie value is one the switch sets: the reader's choice, "on" or "off". */
+export function isDataSaverChoice(value: string | null | undefined): value is "on" | "off" {
+  return value === "on" || value === "off";
+}
+
 /**
  * The one decision: the reader's choice in the cookie wins ("on" or "off"); without one (or with a
  * value this version does not know), the browser's `Save-Data` header decides.
  */
 export function isDataSaverOn({ saveData, cookie }: { saveData: string | null | undefined; cookie: string | null | undefined }): boolean {
-  if (cookie === "on") return true;
-  if (cookie === "off") return false;
-  return saveDataRequested(saveData);
+  return isDataSaverChoice(cookie) ? cookie === "on" : saveDataRequested(saveData);
 }
 
 /** The switch's cookie: readable by the page's script too (nothing secret), kept a year. */

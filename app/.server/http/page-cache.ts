@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
-import { DATA_SAVER_COOKIE, isDataSaverOn } from "~/lib/data-saver";
+import { DATA_SAVER_COOKIE, isDataSaverChoice, isDataSaverOn } from "~/lib/data-saver";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, languageOf } from "~/lib/i18n/languages";
 import { SIDE_MENU_COOKIE } from "~/lib/side-menu";
 import { contentSecurityPolicy } from "./content-security";
@@ -99,7 +99,7 @@ export function pageCacheKey(request: CacheableRequest): string | null {
   const languageCookie = values.get(LANGUAGE_COOKIE);
   if (languageCookie !== undefined && !isLanguage(languageCookie)) return null;
   const dataSaverCookie = values.get(DATA_SAVER_COOKIE);
-  if (dataSaverCookie !== undefined && dataSaverCookie !== "on" && dataSaverCookie !== "off") return null;
+  if (dataSaverCookie !== undefined && !isDataSaverChoice(dataSaverCookie)) return null;
   // Not a cookie's form (name=value): they cannot be mistaken for one.
   if (isDataSaverOn({ saveData: request.saveData, cookie: dataSaverCookie })) keyed.push("Data-Saver: on");
   // English, the default, adds nothing: its keys are those of a request that names no language.
