@@ -106,8 +106,9 @@ const stateOf = perObject<AppContext, { index: ListIndexHolder; counts: VersionC
 }));
 
 /**
- * Kept per index (a reloaded index has new ordinals), per search version: searches' matches (a
- * very frequent pair of words holds 40,000 ordinals, 160 KB) and lists' filtered, ordered
+ * Kept per index (a reloaded index has new ordinals), per search version: searches' matches (the
+ * own words', the files', and both with a list's facets; a very frequent pair of words holds
+ * 40,000 ordinals, 160 KB) and lists' filtered, ordered
  * documents (up to the whole library, 400 KB), so a list read again, or paged, is not filtered again.
  */
 const MATCHES_KEPT = 64;
@@ -218,16 +219,15 @@ function matchesOf(
   all: boolean,
 ): Promise<RankedMatches> {
   const asked = { ...filter, category: null };
-  return cachesOf(index).matches.get(version, countKey(all ? "match" : "match:first", asked), async () => {
-    const { kysely: db, engine } = ctx.db;
-    // Facets that leave few candidates: the database looks for the words in just their files.
-    const narrowed = asked.type !== null || asked.language !== null || asked.year !== null || asked.from !== null || asked.to !== null;
-    const candidates =
-      narrowed || MULTI_FACETS.some(({ field }) => asked[field].length > 0) ? index.select(asked, index.order("newest")) : null;
-    const among = candidates !== null && candidates.length <= RANKED_CANDIDATES_MAX ? Array.from(candidates, (o) => index.idOf(o)) : null;
-    // Words inside the files rank below the document's own words (page-index.ts).
-    const inFiles = await selectPageMatchIds(db, engine, asked.match, among);
-    const own = index.match(query, all ? undefined : MATCHES_ORDERED);
+  const { matches } = cachesOf(index);
+  return matches.get(version, countKey(all ? "match" : "match:first", asked), async () => {
+    // Words inside the files rank below the document's own words (page-index.ts); asked once
+    // for both orders.
+    const inFiles = await matches.get(version, countKey("match:files", asked), () => fileMatchIds(ctx, index, asked));
+    // The own words' matches depend on the words alone: one per search, whatever its facets.
+    const own = await matches.get(version, JSON.stringify(["match:own", all, asked.match]), async () =>
+      index.match(query, all ? undefined : MATCHES_ORDERED),
+    );
     const ordinals = new Int32Array(own.documents.length + inFiles.length);
     ordinals.set(own.documents);
     let n = own.documents.length;
@@ -244,6 +244,18 @@ function matchesOf(
     // The files' matches keep the database's order: all are in order when the own ones all are.
     return { documents: ordinals.subarray(0, n), ordered: own.ordered === own.documents.length ? n : own.ordered };
   });
+}
+
+/**
+ * The documents found by a search's words inside their files, best first (the database's page
+ * index). When the facets leave few candidates, the database looks in just their files.
+ */
+async function fileMatchIds(ctx: AppContext, index: ListIndex, asked: ListFilter & { match: string }): Promise<string[]> {
+  const narrowed = asked.type !== null || asked.language !== null || asked.year !== null || asked.from !== null || asked.to !== null;
+  const candidates =
+    narrowed || MULTI_FACETS.some(({ field }) => asked[field].length > 0) ? index.select(asked, index.order("newest")) : null;
+  const among = candidates !== null && candidates.length <= RANKED_CANDIDATES_MAX ? Array.from(candidates, (o) => index.idOf(o)) : null;
+  return selectPageMatchIds(ctx.db.kysely, ctx.db.engine, asked.match, among);
 }
 
 /**
