@@ -43,9 +43,14 @@ export class DocumentTokens {
     return o < this.#size && this.#start[o]! >= 0;
   }
 
-  /** How many of a document's first tokens are its title's, and how many more its description's. */
-  parts(o: number): { title: number; description: number } {
-    return { title: this.#titleLength[o]!, description: this.#descriptionLength[o]! };
+  /** Per ordinal, how many of its first tokens are its title's; read it again after a `set`. */
+  get titleLengths(): Int32Array {
+    return this.#titleLength;
+  }
+
+  /** Per ordinal, how many tokens after its title's are its description's; read it again after a `set`. */
+  get descriptionLengths(): Int32Array {
+    return this.#descriptionLength;
   }
 
   set(o: number, title: readonly number[], description: readonly number[], keywords: readonly number[]): void {

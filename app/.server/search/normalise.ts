@@ -1,5 +1,6 @@
 /**
- * Text normalisation shared by search queries and (in the wiring step) the text fed to the index.
+ * Text normalisation shared by search queries and the indexes: the list index's words
+ * (word-index.ts) and the databases' entries of the words inside files (page-index.ts).
  *
  * Both engines must see the same tokens, so the folding happens here in TypeScript rather than
  * in each engine: FTS5's unicode61 folds Latin accents but treats Arabic vowel marks as

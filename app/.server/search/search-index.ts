@@ -15,32 +15,24 @@ import { rebuildPageIndex, removePageEntries } from "./page-index";
  */
 
 /**
- * Logs that a document was written (created, edited, its file's text read) and advances the
- * version: cached matches and counts drop and every list index re-reads it. Run in the
- * transaction that wrote it, after the write.
- */
-export async function noteDocumentChange(db: Kysely<Database>, documentId: string): Promise<void> {
-  await recordChange(db, documentId);
-}
-
-/**
  * Removes the entries of a document's pages (page-index.ts) and logs its deletion. Run in the
  * transaction that deletes it, before the rows go.
  */
 export async function deleteSearchEntry(db: Kysely<Database>, engine: Engine, documentId: string): Promise<void> {
   await removePageEntries(db, engine, { documentId });
-  await recordChange(db, documentId);
+  await noteDocumentChange(db, documentId);
 }
 
 /** How many versions the change log keeps; an index further behind reloads everything. */
 export const CHANGES_KEPT = 10_000;
 
 /**
- * Advances the version and logs which document it is for (search_changes, decision 0018), so
- * every instance's list index re-reads just that document; changes older than CHANGES_KEPT
- * versions are pruned in the same write.
+ * Logs that a document was written (created, edited, its file's text read, deleted) and advances
+ * the version (search_changes, decision 0018): cached matches and counts drop and every
+ * instance's list index re-reads just that document. Changes older than CHANGES_KEPT versions
+ * are pruned in the same write. Run in the transaction that wrote it, after the write.
  */
-async function recordChange(db: Kysely<Database>, documentId: string): Promise<void> {
+export async function noteDocumentChange(db: Kysely<Database>, documentId: string): Promise<void> {
   const { rows } = await sql<{
     version: number | string;
   }>`update search_state set version = version + 1 where id = 1 returning version`.execute(db);

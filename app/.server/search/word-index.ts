@@ -161,7 +161,8 @@ export class WordIndex {
     const pool = this.#tokens.pool;
     const start = this.#tokens.starts[o]!;
     const end = start + this.#tokens.lengths[o]!;
-    const { title, description } = this.#tokens.parts(o);
+    const title = this.#tokens.titleLengths[o]!;
+    const description = this.#tokens.descriptionLengths[o]!;
     for (let p = start; p < end; p++) {
       const weight = p < start + title ? WEIGHTS[0] : p < start + title + description ? WEIGHTS[1] : WEIGHTS[2];
       counts.set(pool[p]!, (counts.get(pool[p]!) ?? 0) + weight);
@@ -262,20 +263,23 @@ export class WordIndex {
 
   /** The documents having any of the terms, with the sum of their weighted counts. */
   #hitsOf(terms: readonly number[]): TermHits {
-    if (terms.length === 0) return NO_HITS;
-    if (terms.length === 1) return this.#postings[terms[0]!]!.subarray(0, 2 * this.#postingCount[terms[0]!]!);
+    return this.#union(terms.map((term) => this.#postings[term]!.subarray(0, 2 * this.#postingCount[term]!)));
+  }
+
+  /** The documents in any of the lists of pairs, each once, with the sum of its counts (every count is above 0). */
+  #union(lists: readonly TermHits[]): TermHits {
+    if (lists.length === 0) return NO_HITS;
+    if (lists.length === 1) return lists[0]!;
     const sums = this.#sums;
     let most = 0;
-    for (const term of terms) most += this.#postingCount[term]!;
+    for (const list of lists) most += list.length / 2;
     const found = new Int32Array(most);
     let n = 0;
-    for (const term of terms) {
-      const postings = this.#postings[term]!;
-      const count = this.#postingCount[term]!;
-      for (let i = 0; i < count; i++) {
-        const o = postings[2 * i]!;
+    for (const list of lists) {
+      for (let i = 0; i < list.length; i += 2) {
+        const o = list[i]!;
         if (sums[o] === 0) found[n++] = o;
-        sums[o] = sums[o]! + postings[2 * i + 1]!;
+        sums[o] = sums[o]! + list[i + 1]!;
       }
     }
     const hits = new Int32Array(2 * n);
@@ -330,7 +334,8 @@ export class WordIndex {
     const pool = this.#tokens.pool;
     const start = this.#tokens.starts[o]!;
     const end = start + this.#tokens.lengths[o]!;
-    const { title, description } = this.#tokens.parts(o);
+    const title = this.#tokens.titleLengths[o]!;
+    const description = this.#tokens.descriptionLengths[o]!;
     const titleEnd = start + title;
     const descriptionEnd = titleEnd + description;
     let count = 0;
@@ -344,26 +349,6 @@ export class WordIndex {
       if (k === tests.length) count += WEIGHTS[part];
     }
     return count;
-  }
-
-  /** The documents in any of the lists of pairs, each once. */
-  #union(lists: readonly TermHits[]): Int32Array {
-    const marks = this.#marks;
-    let most = 0;
-    for (const list of lists) most += list.length / 2;
-    const out = new Int32Array(most);
-    let n = 0;
-    for (const list of lists) {
-      for (let i = 0; i < list.length; i += 2) {
-        const o = list[i]!;
-        if (marks[o] === 0) {
-          marks[o] = 1;
-          out[n++] = o;
-        }
-      }
-    }
-    for (let i = 0; i < n; i++) marks[out[i]!] = 0;
-    return out.subarray(0, n);
   }
 
   /** The documents in every list of pairs (each holds a document once), in the order of the shortest. */
@@ -406,21 +391,15 @@ export class WordIndex {
     const groups = positive.map((group) => {
       const found = group.map((term) => this.#termHits(term));
       scored.push(...found);
-      if (found.length === 1) return found[0]!;
-      // As pairs again, for #intersect (the counts are not read there).
-      const documents = this.#union(found);
-      const pairs = new Int32Array(2 * documents.length);
-      for (let i = 0; i < documents.length; i++) pairs[2 * i] = documents[i]!;
-      return pairs;
+      return this.#union(found);
     });
     let matched = this.#intersect(groups);
     const excluded = query.groups.filter((group) => group[0]!.excluded).map((group) => this.#termHits(group[0]!));
     if (excluded.length > 0 && matched.length > 0) {
-      const out = this.#union(excluded);
       const marks = this.#marks;
-      for (let i = 0; i < out.length; i++) marks[out[i]!] = 1;
+      for (const hits of excluded) for (let i = 0; i < hits.length; i += 2) marks[hits[i]!] = 1;
       matched = matched.filter((o) => marks[o] === 0);
-      for (let i = 0; i < out.length; i++) marks[out[i]!] = 0;
+      for (const hits of excluded) for (let i = 0; i < hits.length; i += 2) marks[hits[i]!] = 0;
     }
     return this.#ranked(matched, scored, newest, ordered);
   }
