@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { facetKey } from "~/lib/document-facets";
 import { type DocumentFilters, FILE_TYPES, MULTI_FACETS, type Sort } from "~/lib/document-query";
-import type { Database } from "../db/types";
+import type { Database, DocumentRow } from "../db/types";
 import { parseList } from "../documents/public-shapes";
 import type { SearchQuery } from "./query";
 import { readChanges } from "./search-index";
@@ -79,21 +79,6 @@ class Dictionary {
   }
 }
 
-interface DocumentEntry {
-  id: string;
-  title: string;
-  description: string | null;
-  tags: string;
-  partner: string | null;
-  sectors: string;
-  locations: string;
-  published: number;
-  category: string;
-  language: string;
-  file_ext: string | null;
-  created_at: string;
-}
-
 interface FacetEntry {
   document_id: string;
   facet: string;
@@ -116,6 +101,8 @@ const DOCUMENT_COLUMNS = [
   "file_ext",
   "created_at",
 ] as const;
+
+type DocumentEntry = Pick<DocumentRow, (typeof DOCUMENT_COLUMNS)[number]>;
 
 type OrderedSort = Exclude<Sort, "relevance" | "downloads">;
 
