@@ -58,6 +58,20 @@ for (const engine of testEngines()) {
       await t.cleanup();
     });
 
+    it("looks for a file's words among the documents a facet leaves, and finds none outside them", async () => {
+      const doc = await storedDocument(t.ctx, "Site verification, Baidoa", "Verification of sites in Baidoa.");
+      await storedDocument(t.ctx, "Another verification", "Verification elsewhere.");
+      await saveReading(t.ctx.db.kysely, engine, doc.key, reading(PAGES), new Date().toISOString());
+      const year = Number(t.ctx.now().toISOString().slice(0, 4));
+      const found = async (change: Parameters<typeof listQuery>[0]) =>
+        (await listPublicDocuments(t.ctx, listQuery({ q: "qoryaweyne", ...change }))).page.items.map((d) => d.id);
+      // A facet leaves a few candidates: the page index is asked about just those (isOneOf).
+      expect(await found({ type: "pdf" })).toEqual([doc.id]);
+      expect(await found({ year })).toEqual([doc.id]);
+      expect(await found({ year: year - 1 })).toEqual([]);
+      expect(await found({ type: "word" })).toEqual([]);
+    });
+
     it("queues every stored file for reading when its document is created", async () => {
       const doc = await storedDocument(t.ctx, "Site verification", "Verification of sites.");
       expect((await selectFileContents(t.ctx.db.kysely, doc.key))?.status).toBe("queued");

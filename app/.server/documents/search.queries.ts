@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../db/client";
+import { isOneOf } from "../db/id-list";
 import type { Database, DocumentRow } from "../db/types";
 
 /**
@@ -50,10 +51,8 @@ export async function selectMostDownloadedAmong(
   offset: number,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
-  const among =
-    engine === "postgres" ? sql`id = any(${[...ids]}::text[])` : sql`id in (select value from json_each(${JSON.stringify(ids)}))`;
   const { rows } = await sql<{
     id: string;
-  }>`select id from documents where ${among} ${MOST_DOWNLOADED} limit ${limit} offset ${offset}`.execute(db);
+  }>`select id from documents where ${isOneOf(engine, sql.ref("id"), ids)} ${MOST_DOWNLOADED} limit ${limit} offset ${offset}`.execute(db);
   return rows.map((r) => r.id);
 }

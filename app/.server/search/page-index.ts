@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Engine } from "../db/client";
+import { isOneOf } from "../db/id-list";
 import type { Database, TextUnit } from "../db/types";
 import { indexText } from "./normalise";
 
@@ -132,14 +133,14 @@ export async function selectPageMatchIds(
     engine === "postgres"
       ? await sql<{ id: string }>`select document_id as id from search_pages
           where vector @@ to_tsquery('simple', ${match})
-            ${candidates === null ? sql`` : sql`and document_id = any(${[...candidates]}::text[])`}
+            ${candidates === null ? sql`` : sql`and ${isOneOf(engine, sql.ref("document_id"), candidates)}`}
           group by document_id
           order by max(ts_rank(vector, to_tsquery('simple', ${match}), 1)) desc, document_id`.execute(db)
       : // bm25 cannot run inside an aggregate: each page's rank is taken first (materialized).
         await sql<{ id: string }>`with ranked as materialized (
             select k.document_id as id, bm25(search_pages_fts) as rank from search_pages_fts f cross join search_page_keys k on k.rowid = f.rowid
             where f.search_pages_fts match ${match}
-              ${candidates === null ? sql`` : sql`and k.document_id in (select value from json_each(${JSON.stringify(candidates)}))`})
+              ${candidates === null ? sql`` : sql`and ${isOneOf(engine, sql.ref("k.document_id"), candidates)}`})
           select id from ranked group by id order by min(rank), id`.execute(db);
   return rows.map((r) => r.id);
 }
