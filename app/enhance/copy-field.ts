@@ -8,7 +8,7 @@ const bound = new WeakSet<Element>();
 /**
  * Copy buttons on a page that does not hydrate (components/ui/copy-button-markup.tsx): hidden in
  * the server's HTML, as without JavaScript the text is there to select; shown here, each copies
- * the field it names and says so (lib/clipboard.ts, as admin/folders/copy-button.tsx on hydrated
+ * the field it names and says so (lib/clipboard.ts, as ui/copy-button.tsx on hydrated
  * pages). The field
  * selects its text when it gets focus. The toasts say the page's `copy` texts, or the ones the
  * button names (`data-copy-texts`: the shared folder's "Folder link copied").

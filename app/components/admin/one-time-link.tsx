@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Copy } from "lucide-react";
 import { useRef } from "react";
+import { copyText } from "~/components/ui/copy-button";
 import { buttonClass, inputClass, labelClass } from "../ui/styles";
 import { useHydrated } from "../ui/use-hydrated";
-import { copyText } from "./folders/copy-button";
 
 /**
  * A one-time link for one person (an invitation's set-password link, a password reset link),

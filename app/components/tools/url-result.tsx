@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ExternalLink } from "lucide";
 import { useId } from "react";
+import { CopyButton } from "~/components/ui/copy-button";
 import { LineIcon } from "~/components/ui/line-icon";
 import { type CleanedUrl, type ResultNote, resultNotes } from "~/lib/url-cleaner";
-import { CopyButton } from "../admin/folders/copy-button";
 import { CopyButtonMarkup } from "../ui/copy-button-markup";
 import { inputClass } from "../ui/styles";
 

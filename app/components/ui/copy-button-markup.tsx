@@ -9,7 +9,7 @@ import { buttonClass } from "./styles";
  * A copy button on a page that does not hydrate (decision 0038): hidden, as without JavaScript it
  * would do nothing (the text is there to select); app/enhance/copy-field.ts shows it and copies
  * the field it names, with toasts whose words are the page's `<CopyTexts />`. The hydrated pages'
- * button is admin/folders/copy-button.tsx, with the same words.
+ * button is ui/copy-button.tsx, with the same words.
  */
 export function CopyButtonMarkup({ label, fieldId }: { label: string; fieldId: string }) {
   const { i18n } = useLingui();

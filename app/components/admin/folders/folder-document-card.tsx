@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Copy, FileX } from "lucide-react";
+import { copyText } from "~/components/ui/copy-button";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { documentUrlOptions } from "~/lib/share-links";
 import { CategoryBadge } from "../../documents/document-card";
@@ -7,7 +8,6 @@ import { DownloadButton } from "../../documents/download-button";
 import { buttonClass } from "../../ui/styles";
 import { useHydrated } from "../../ui/use-hydrated";
 import { EnhancedShareDialog } from "../enhanced-share-dialog";
-import { copyText } from "./copy-button";
 
 /** A document as the folder view shows it (the loader's FolderDocument). */
 export interface FolderDocumentData {

@@ -2,13 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link2, Search } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
+import { CopyButton } from "~/components/ui/copy-button";
 import { formatLongDate } from "~/lib/format";
 import { type ShareKind, shareUrl } from "~/lib/share-links";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
 import { ActionsCell, AdminTable, ClampedText, cellClass } from "../admin-table";
 import { categoryLabel } from "../content/messages";
-import { CopyButton } from "./copy-button";
 
 /** The Shareable Links screen's tables and forms (admin-and-sharing sections 2 and 7). Plain forms: they work without JavaScript. */
 

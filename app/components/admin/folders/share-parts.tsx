@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
+import { CopyButton } from "~/components/ui/copy-button";
 import { SHARE_TARGETS, type ShareInput, shareHref } from "~/lib/share";
 import type { UrlOption } from "~/lib/share-links";
 import { type DecodeOutcome, decodeUrl } from "~/lib/url-cleaner";
@@ -9,7 +10,6 @@ import { UrlResult } from "../../tools/url-result";
 import { Alert } from "../../ui/alert";
 import { SpriteIcon } from "../../ui/icon-sprite";
 import { buttonClass, inputClass, labelClass } from "../../ui/styles";
-import { CopyButton } from "./copy-button";
 
 /** The pieces of the Enhanced Share dialog (admin-and-sharing section 2), shared by the dialog and its no-JS disclosure. */
 

@@ -5,8 +5,8 @@ import { LineIcon } from "~/components/ui/line-icon";
 import { toast } from "~/components/ui/toast";
 import { copyToClipboard } from "~/lib/clipboard";
 import { COPY_MESSAGES } from "~/lib/copy-messages";
-import { buttonClass } from "../../ui/styles";
-import { useHydrated } from "../../ui/use-hydrated";
+import { buttonClass } from "./styles";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Copies text and says so ("Link Copied", in the language of `i18n`, the page's): lib/clipboard.ts,
