@@ -8,11 +8,17 @@
  * streams, so the policy needs no 'unsafe-inline' (decision 0023); and every unexpected error is
  * one line of the logger (app/.server/http/error-log.ts, decision 0024), not a bare multi-line
  * stack on stderr with no request id or path.
+ *
+ * A page that does not hydrate (the public pages, decision 0038) has nothing to stream: no
+ * hydration data, no Suspense boundary, no module preloads. It is rendered to one string
+ * (decision 0040), the same bytes a stream gives, without React's stream encoding each of its
+ * thousands of small pieces on its own and the stream's hops (React's, the preload rewrite's, the
+ * web stream React Router reads).
  */
 import { I18nProvider } from "@lingui/react";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup, renderToString } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { app } from "./.server/context";
 import { responseNonce } from "./.server/http/content-security";
@@ -62,8 +68,31 @@ export default function handleRequest(
   const language = requestLanguage(request);
   // A page that does not hydrate loads its enhancements, and no catalogue: its texts are in its HTML (decision 0038).
   const hydrates = pageHydrates(routerContext.staticHandlerContext.matches.map((match) => match.route.id));
+  // The page in the reader's language (decision 0031); the browser activates the same one
+  // before it hydrates (entry.client.tsx reads it from <html lang>).
+  const i18n = i18nFor(language);
+  const page = (
+    <I18nProvider i18n={i18n}>
+      <PageStylesheetContext value={pageStylesheet}>
+        <PageSpriteContext value={pageSprite}>
+          <EnhanceScriptContext value={hydrates ? null : { src: enhanceScriptUrl(), nonce }}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </EnhanceScriptContext>
+        </PageSpriteContext>
+      </PageStylesheetContext>
+    </I18nProvider>
+  );
+  if (!hydrates) {
+    // Nothing to stream (decision 0040): one string, the same bytes, 8 ms sooner per list page.
+    // A render error throws here, and React Router renders the error boundary, as after a shell error.
+    const html = runInLanguage(i18n, () => renderToString(page));
+    responseHeaders.set("Content-Type", "text/html");
+    // As bytes: a string body would be scanned for lone surrogates and encoded again by the Response.
+    return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+  }
+
   // The reader's messages in the same wave as the page's modules (i18n/catalogue-preloads.ts).
-  const cataloguePreloads = (hydrates ? catalogueFiles(language, new URL(request.url).pathname) : [])
+  const cataloguePreloads = catalogueFiles(language, new URL(request.url).pathname)
     .map((href) => `<link rel="modulepreload" href="${href}"${nonce ? ` nonce="${nonce}"` : ""}/>`)
     .join("");
   // Crawlers get the whole page at once; browsers get the shell as soon as it is ready.
@@ -89,20 +118,6 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
     };
 
-    // The page in the reader's language (decision 0031); the browser activates the same one
-    // before it hydrates (entry.client.tsx reads it from <html lang>).
-    const i18n = i18nFor(language);
-    const page = (
-      <I18nProvider i18n={i18n}>
-        <PageStylesheetContext value={pageStylesheet}>
-          <PageSpriteContext value={pageSprite}>
-            <EnhanceScriptContext value={hydrates ? null : { src: enhanceScriptUrl(), nonce }}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-            </EnhanceScriptContext>
-          </PageSpriteContext>
-        </PageStylesheetContext>
-      </I18nProvider>
-    );
     const { pipe, abort } = runInLanguage(i18n, () =>
       renderToPipeableStream(page, {
         nonce,
