@@ -75,12 +75,6 @@ export function routeErrorLogger(log: () => Logger): HandleErrorFunction {
   };
 }
 
-/** An error while streaming a page after its first bytes were sent (entry.server.tsx). */
-export function logRenderError(log: Logger, error: unknown, request: Request): void {
-  if (request.signal.aborted) return;
-  logUnexpected(log, error, factsOf(request));
-}
-
 function logUnexpected(log: Logger, error: unknown, facts: RequestFacts): void {
   log.error({ ...requestFields(facts), err: asError(error) }, UNEXPECTED);
 }
