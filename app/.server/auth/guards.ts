@@ -18,8 +18,24 @@ export function sessionToken(request: Request): string | null {
   return readCookie(request, SESSION_COOKIE);
 }
 
+/**
+ * The session each request resolved: an admin page's layout and page loaders both ask, at once,
+ * for the same request, and the database is asked once. (After an action, React Router gives the
+ * loaders a new request, so a session the action ended is looked up again.)
+ */
+const requestSessions = new WeakMap<Request, Promise<ActiveSession | null>>();
+
 /** The signed-in staff session of a request, or null. */
-export async function getSession(request: Request): Promise<ActiveSession | null> {
+export function getSession(request: Request): Promise<ActiveSession | null> {
+  let session = requestSessions.get(request);
+  if (!session) {
+    session = resolveRequestSession(request);
+    requestSessions.set(request, session);
+  }
+  return session;
+}
+
+async function resolveRequestSession(request: Request): Promise<ActiveSession | null> {
   const token = sessionToken(request);
   if (!token) return null;
   const session = await resolveSession(app(), token);
