@@ -3,6 +3,8 @@ import type { Kysely } from "kysely";
 import { type DocumentFacets, type FacetSuggestions, facetKey } from "~/lib/document-facets";
 import type { AppContext } from "../context";
 import type { Database } from "../db/types";
+import { VersionCache } from "../search/search-cache";
+import { readSearchVersion } from "../search/search-index";
 import { type FacetName, type FacetRow, replaceFacetRows, selectSpellings, selectSuggestions } from "./facets.queries";
 
 /**
@@ -14,15 +16,28 @@ import { type FacetName, type FacetRow, replaceFacetRows, selectSpellings, selec
 
 export const NO_FACETS: DocumentFacets = { partner: null, sectors: [], locations: [] };
 
-/** The suggestions of the document forms: existing values of each facet (bounded, from an index). */
+/** Per instance, the suggestions at the search version they were read at (a facet row is written with its document, which advances it). */
+const suggestionsCache = new WeakMap<AppContext, VersionCache>();
+
+/**
+ * The suggestions of the document forms: existing values of each facet (bounded, from an index).
+ * Every admin documents and folders page offers them: they are read again only after a write.
+ */
 export async function facetSuggestions(ctx: AppContext): Promise<FacetSuggestions> {
   const db = ctx.db.kysely;
-  const [partners, sectors, locations] = await Promise.all([
-    selectSuggestions(db, "partner"),
-    selectSuggestions(db, "sector"),
-    selectSuggestions(db, "location"),
-  ]);
-  return { partners, sectors, locations };
+  let cache = suggestionsCache.get(ctx);
+  if (!cache) {
+    cache = new VersionCache(1);
+    suggestionsCache.set(ctx, cache);
+  }
+  return cache.get(await readSearchVersion(db), "suggestions", async () => {
+    const [partners, sectors, locations] = await Promise.all([
+      selectSuggestions(db, "partner"),
+      selectSuggestions(db, "sector"),
+      selectSuggestions(db, "location"),
+    ]);
+    return { partners, sectors, locations };
+  });
 }
 
 async function adoptSpellings(db: Kysely<Database>, facet: FacetName, values: string[], documentId: string): Promise<string[]> {
