@@ -16,6 +16,8 @@ import { type RequestScope, runInRequestScope } from "./request-scope";
  * these fields alone, and the path is redacted (log-path.ts). `bytes` is what this answer wrote to
  * the connection: headers included, after compression.
  *
+ * Every answer also carries `Server-Timing: app;dur=<ms>`: the time until its headers were written.
+ *
  * Levels: `info`, `warn` for a 5xx; `debug` for health checks (polled every few seconds by a load
  * balancer), built browser assets and the dev server's module requests, whose lines would bury
  * the pages'. LOG_LEVEL=debug shows them too.
@@ -54,6 +56,15 @@ export function openAccessLine(log: Logger, req: IncomingMessage, res: ServerRes
   const requestId = chooseRequestId(typeof incoming === "string" ? incoming : undefined, fromTrustedProxy);
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader("X-Request-Id", requestId);
+  // How long the answer took to begin, as Server-Timing (browsers' developer tools show it;
+  // bench:scale reads it): a page's headers go out once it is rendered whole (decision 0040), so
+  // for a page this is all of the server's work on it. Set as the headers are written (Node's
+  // implicit headers go through writeHead too).
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent) this.setHeader("Server-Timing", `app;dur=${(performance.now() - started).toFixed(1)}`);
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
   const scope: RequestScope = { requestId, userId: null };
 
   let written = false;

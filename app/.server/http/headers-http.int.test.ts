@@ -61,6 +61,19 @@ for (const engine of testEngines()) {
       return res.headers.get("cache-control");
     };
 
+    it("says in Server-Timing how long each answer took to begin: pages, data, files, refusals", async () => {
+      for (const [path, init] of [
+        ["/reports", undefined],
+        ["/admin/documents", signedIn()],
+        [`/api/documents/${documentId}/download`, undefined],
+        ["/no-such-page", undefined],
+      ] as const) {
+        const res = await http.get(path, init);
+        await res.arrayBuffer();
+        expect(res.headers.get("Server-Timing"), path).toMatch(/^app;dur=\d+\.\d$/);
+      }
+    });
+
     it("sends HSTS to requests that came over https (through a trusted proxy), never over plain http", async () => {
       for (const path of ["/", "/healthz", "/admin/login", "/api/public/documents"]) {
         expect((await http.get(path)).headers.get("strict-transport-security"), path).toBeNull();
