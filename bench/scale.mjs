@@ -17,10 +17,15 @@
  * pools, dates over ten years, every category, ~7% unpublished), the production server from a
  * snapshot of the build, an admin signed in; then every case is warmed up and measured.
  *
- * Time: measured by this script on loopback, from sending the request to the last byte of the
- * answer, over one keep-alive connection per client (the server has no Server-Timing header). It
- * includes rendering and Node's HTTP handling, not compression: requests ask for identity, and
- * sizes are the raw body and its brotli (zlib, default quality 11) as computed here.
+ * Time, two ways, over one keep-alive connection per client:
+ * - server time: the answer's `Server-Timing: app;dur=` (app/.server/http/access-log.ts), from the
+ *   request's arrival to its headers; a page's headers go out once it is rendered whole (decision
+ *   0040), so this is the server's work on it. The issue's targets name server time.
+ * - client time: measured by this script on loopback, from sending the request to the last byte of
+ *   the answer; it adds sending the body, the client's own work and pauses (both share the
+ *   machine's cores), and is shown beside it.
+ * Neither includes compression: requests ask for identity, and sizes are the raw body and its
+ * brotli (zlib, default quality 11) as computed here.
  *
  * "repeated": the same address every time, so the counts (cached per search version, decision
  * 0015) come from the cache after the first request and only the page of rows is read fresh.
@@ -222,8 +227,8 @@ async function main() {
   try {
     console.log(
       `# Scale benchmark\n\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}. ` +
-        `Times in ms, measured by the client on loopback from request to last byte (keep-alive, Accept-Encoding: identity; ` +
-        `no Server-Timing header exists). 1 client: ${ITERATIONS} requests after ${WARM_UP} warm-up ones (or ${CASE_LIMIT_MS / 1000} s); ` +
+        `Times in ms (keep-alive, Accept-Encoding: identity): "srv" is the server's own time (its Server-Timing header, to the answer's headers, ` +
+        `which a page sends once rendered whole); the others are measured by the client on loopback from request to last byte. 1 client: ${ITERATIONS} requests after ${WARM_UP} warm-up ones (or ${CASE_LIMIT_MS / 1000} s); ` +
         `${CLIENTS} clients: ${CLIENTS} x ${CONCURRENT_PER_CLIENT} requests at once. Sizes: the body of one answer, raw and brotli (zlib, quality 11). ` +
         `"repeated": one address (counts from the per-version cache); "varied": a new word pair / facet value each request (counts computed). The page cache is off (PAGE_CACHE_SECONDS=0).\n`,
     );
@@ -290,6 +295,8 @@ async function runOne(engine, n, bundle) {
         page: c.page,
         case: c.variant,
         status: "error",
+        "1c srv p50": dash,
+        "1c srv p95": dash,
         "1c p50": dash,
         "1c p95": dash,
         [`${CLIENTS}c p50`]: dash,
@@ -321,7 +328,13 @@ async function measureCase(c, base, cookie, agent) {
   for (let i = 0; i < WARM_UP; i++) await get(c.url());
   const one = [];
   const started = performance.now();
-  while (one.length < ITERATIONS && performance.now() - started < CASE_LIMIT_MS) one.push((await get(c.url())).ms);
+  /** The server's own times (Server-Timing) of the same requests. */
+  const oneServer = [];
+  while (one.length < ITERATIONS && performance.now() - started < CASE_LIMIT_MS) {
+    const answer = await get(c.url());
+    one.push(answer.ms);
+    oneServer.push(answer.serverMs);
+  }
   /** @type {number[]} */
   const many = [];
   const concurrentStart = performance.now();
@@ -339,6 +352,8 @@ async function measureCase(c, base, cookie, agent) {
     status: first.status,
     p50: quantile(one, 0.5),
     p95: quantile(one, 0.95),
+    srv50: quantile(oneServer, 0.5),
+    srv95: quantile(oneServer, 0.95),
     p50c: quantile(many, 0.5),
     p95c: quantile(many, 0.95),
     raw: first.body.length,
@@ -349,6 +364,8 @@ async function measureCase(c, base, cookie, agent) {
     page: c.page,
     case: c.variant,
     status: result.status,
+    "1c srv p50": result.srv50.toFixed(1),
+    "1c srv p95": result.srv95.toFixed(1),
     "1c p50": result.p50.toFixed(1),
     "1c p95": result.p95.toFixed(1),
     [`${CLIENTS}c p50`]: result.p50c.toFixed(1),
@@ -360,13 +377,20 @@ async function measureCase(c, base, cookie, agent) {
 }
 
 /**
- * The issue's "Done when": at the largest N, list pages and admin tables p95 <= 25 ms at one
- * client, searches with two facets p95 <= 60 ms, public pages <= 25 KB brotli; the home page at
- * the smallest and largest N within 20%.
+ * The issue's "Done when": at the largest N, list pages and admin tables p95 <= 25 ms server time
+ * at one client, searches with two facets p95 <= 60 ms, public pages <= 25 KB brotli; the home
+ * page at the smallest and largest N within 20%. The times are judged on server time, as the
+ * issue names it, and shown on client time too.
  * @param {Array<{ engine: string, n: number, results: Array<Record<string, any>> }>} summaries
  */
 function printTargets(summaries) {
   const rows = [];
+  /** Over the limit, or not measured (NaN): never "met" by a missing figure. @param {number} value @param {number} limit */
+  const over = (value, limit) => !(value <= limit);
+  const measures = /** @type {const} */ ([
+    ["server time", "srv50", "srv95"],
+    ["client time", "p50", "p95"],
+  ]);
   for (const engine of ENGINES) {
     const mine = summaries.filter((s) => s.engine === engine).sort((a, b) => a.n - b.n);
     const big = mine.at(-1);
@@ -374,37 +398,39 @@ function printTargets(summaries) {
     if (!big) continue;
     const isTwoFacets = (/** @type {any} */ r) => r.variant.startsWith("q+2 facets");
     const lists = big.results.filter((r) => !isTwoFacets(r) && r.page !== "/" && !r.page.startsWith("/shared/"));
-    const slowList = lists.filter((r) => r.p95 > 25);
-    const slowSearch = big.results.filter((r) => isTwoFacets(r) && r.p95 > 60);
+    for (const [measure, , p95] of measures) {
+      const slowList = lists.filter((r) => over(r[p95], 25));
+      const slowSearch = big.results.filter((r) => isTwoFacets(r) && over(r[p95], 60));
+      rows.push({
+        engine,
+        N: big.n,
+        target: `lists and admin tables p95 <= 25 ms (1 client, ${measure})`,
+        result: slowList.length ? `NOT met: ${slowList.map((r) => `${r.page} ${r.variant} ${r[p95].toFixed(0)}`).join("; ")}` : "met",
+      });
+      rows.push({
+        engine,
+        N: big.n,
+        target: `search with two facets p95 <= 60 ms (1 client, ${measure})`,
+        result: slowSearch.length ? `NOT met: ${slowSearch.map((r) => `${r.page} ${r.variant} ${r[p95].toFixed(0)}`).join("; ")}` : "met",
+      });
+    }
     const heavy = big.results.filter((r) => r.kind === "html" && !r.page.startsWith("/admin") && r.br > 25 * 1024);
-    rows.push({
-      engine,
-      N: big.n,
-      target: "lists and admin tables p95 <= 25 ms (1 client)",
-      result: slowList.length ? `NOT met: ${slowList.map((r) => `${r.page} ${r.variant} ${r.p95.toFixed(0)}`).join("; ")}` : "met",
-    });
-    rows.push({
-      engine,
-      N: big.n,
-      target: "search with two facets p95 <= 60 ms (1 client)",
-      result: slowSearch.length ? `NOT met: ${slowSearch.map((r) => `${r.page} ${r.variant} ${r.p95.toFixed(0)}`).join("; ")}` : "met",
-    });
     rows.push({
       engine,
       N: big.n,
       target: "public pages <= 25 KB brotli",
       result: heavy.length ? `NOT met: ${heavy.map((r) => `${r.page} ${r.variant} ${(r.br / 1024).toFixed(1)} KB`).join("; ")}` : "met",
     });
-    if (small && small !== big) {
-      const h0 = small.results.find((r) => r.page === "/");
-      const h1 = big.results.find((r) => r.page === "/");
-      if (h0 && h1) {
-        const ratio = h1.p50 / h0.p50;
+    const h0 = small !== big ? small?.results.find((r) => r.page === "/") : undefined;
+    const h1 = big.results.find((r) => r.page === "/");
+    if (h0 && h1) {
+      for (const [measure, p50] of measures) {
+        const ratio = h1[p50] / h0[p50];
         rows.push({
           engine,
-          N: `${small.n} vs ${big.n}`,
-          target: "home page p50 within 20%",
-          result: `${h0.p50.toFixed(1)} vs ${h1.p50.toFixed(1)} ms (${ratio.toFixed(2)}x): ${ratio <= 1.2 ? "met" : "NOT met"}`,
+          N: `${small?.n} vs ${big.n}`,
+          target: `home page p50 within 20% (${measure})`,
+          result: `${h0[p50].toFixed(1)} vs ${h1[p50].toFixed(1)} ms (${ratio.toFixed(2)}x): ${over(ratio, 1.2) ? "NOT met" : "met"}`,
         });
       }
     }
@@ -433,7 +459,7 @@ async function waitForLine(output, pattern, ms) {
 /**
  * One GET; resolves with the status, the body and the time from sending to the last byte.
  * @param {string} url @param {Record<string, string>} headers @param {http.Agent} agent
- * @returns {Promise<{ status: number, body: Buffer, ms: number }>}
+ * @returns {Promise<{ status: number, body: Buffer, ms: number, serverMs: number }>}
  */
 function request(url, headers, agent) {
   return requestOnce(url, headers, agent).catch((error) => {
@@ -443,7 +469,7 @@ function request(url, headers, agent) {
   });
 }
 
-/** @param {string} url @param {Record<string, string>} headers @param {http.Agent} agent @returns {Promise<{ status: number, body: Buffer, ms: number }>} */
+/** @param {string} url @param {Record<string, string>} headers @param {http.Agent} agent @returns {Promise<{ status: number, body: Buffer, ms: number, serverMs: number }>} */
 function requestOnce(url, headers, agent) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
@@ -451,7 +477,9 @@ function requestOnce(url, headers, agent) {
       /** @type {Buffer[]} */
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), ms: performance.now() - t0 }));
+      // NaN when the answer has no Server-Timing: its quantiles then show as NaN, never as fast.
+      const serverMs = Number(/app;dur=([\d.]+)/.exec(String(res.headers["server-timing"] ?? ""))?.[1] ?? Number.NaN);
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), ms: performance.now() - t0, serverMs }));
       res.on("error", reject);
     });
     req.on("timeout", () => req.destroy(new Error(`timed out after ${REQUEST_TIMEOUT_MS} ms: ${url}`)));
