@@ -1,5 +1,4 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "react-router";
 import { categoryLabel } from "~/lib/category-names";
 import type { DocumentLanguage } from "~/lib/document-language";
 import { documentLanguageName } from "~/lib/document-language-names";
@@ -66,7 +65,8 @@ export function TagList({ tags, max }: { tags: string[]; max: number }) {
 
 /**
  * A library card: links work without JavaScript (the download button is a plain link until
- * JavaScript runs). Preview opens the document with its preview shown.
+ * JavaScript runs). Preview opens the document with its preview shown. Plain links, not router
+ * links: the public pages do not hydrate (decision 0038; see ListCard).
  */
 export function DocumentCard({ doc }: { doc: DocumentCardData }) {
   const { t, i18n } = useLingui();
@@ -85,9 +85,9 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
       <div className="flex items-start gap-3">
         {doc.thumbnail !== undefined ? <DocumentThumb thumbnail={doc.thumbnail} fileType={doc.fileType ?? null} /> : null}
         <h3 className="min-w-0 text-base font-semibold leading-snug">
-          <Link to={`/document/${doc.id}`} className="hover:text-brand-700 hover:underline">
+          <a href={`/document/${doc.id}`} className="hover:text-brand-700 hover:underline">
             {doc.title}
-          </Link>
+          </a>
         </h3>
       </div>
       <CardText
@@ -107,10 +107,10 @@ export function DocumentCard({ doc }: { doc: DocumentCardData }) {
         </span>
         <div className="flex flex-wrap gap-2">
           {doc.text ? <TextLink text={doc.text} title={doc.title} /> : null}
-          <Link to={previewHref(doc.id)} className={buttonClass.secondary} aria-label={t`Preview ${title}`}>
+          <a href={previewHref(doc.id)} className={buttonClass.secondary} aria-label={t`Preview ${title}`}>
             <SpriteIcon name="eye" className="h-4 w-4" />
             <Trans>Preview</Trans>
-          </Link>
+          </a>
           <DownloadButton documentId={doc.id} title={doc.title} />
         </div>
       </div>

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "react-router";
 import type { ListItemExtras } from "~/lib/document-query";
 import { formatSizeKb } from "~/lib/format";
 import { useDataSaver } from "../layout/data-saver";
@@ -44,8 +43,8 @@ export function TextLink({ text, title }: { text: NonNullable<ListItemExtras["te
   const { t, i18n } = useLingui();
   const size = formatSizeKb(text.chars, i18n);
   return (
-    <Link to={text.href} className={buttonClass.secondary} aria-label={t`Read ${title} as text (${size})`}>
+    <a href={text.href} className={buttonClass.secondary} aria-label={t`Read ${title} as text (${size})`}>
       <Trans>Text · {size}</Trans>
-    </Link>
+    </a>
   );
 }

@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react";
-import { Link } from "react-router";
 import type { DocumentLanguage } from "~/lib/document-language";
 import { documentLanguageName } from "~/lib/document-language-names";
 import type { ListItemExtras, SnippetPart, SnippetPlace } from "~/lib/document-query";
@@ -33,7 +32,9 @@ export interface ListCardItem {
 
 /**
  * A card of the reports, guidelines and standards lists (public-portal section 2). Its Share copies
- * the document's own address: the list page's would not lead the recipient to this document.
+ * the document's own address: the list page's would not lead the recipient to this document. Its
+ * links are plain links: the public pages do not hydrate (decision 0038), and a router link
+ * writes the same tag after resolving its path, about 1 ms a list page (issue 10).
  */
 export function ListCard({ item }: { item: ListCardItem }) {
   const { i18n } = useLingui();
@@ -43,9 +44,9 @@ export function ListCard({ item }: { item: ListCardItem }) {
         {item.thumbnail !== undefined ? <DocumentThumb thumbnail={item.thumbnail} fileType={item.fileType ?? null} /> : null}
         <div className="min-w-0 flex-1 space-y-2">
           <h2 className="text-lg font-semibold leading-snug">
-            <Link to={`/document/${item.id}`} className="hover:text-brand-700 hover:underline">
+            <a href={`/document/${item.id}`} className="hover:text-brand-700 hover:underline">
               {item.title}
-            </Link>
+            </a>
           </h2>
           <CardText
             snippet={item.snippet}
