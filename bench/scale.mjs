@@ -63,6 +63,12 @@ const CLIENTS = Number(opts.clients);
 /** Requests per client in the concurrent run. */
 const CONCURRENT_PER_CLIENT = opts.quick ? 2 : 5;
 const WARM_UP = 3;
+/**
+ * Before any case, each page's plain address this many times: the server's code is compiled by the
+ * JIT as it runs, and the first page measured paid for it (its p50 5–6 ms above the same kind of
+ * page measured later). The plain addresses only, so no search or facet is computed before its case.
+ */
+const SERVER_WARM_UP = 10;
 /** A case stops measuring after this long, whatever it reached (a slow page still gets a figure). */
 const CASE_LIMIT_MS = Number(opts["case-seconds"]) * 1000;
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -228,7 +234,7 @@ async function main() {
     console.log(
       `# Scale benchmark\n\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}. ` +
         `Times in ms (keep-alive, Accept-Encoding: identity): "srv" is the server's own time (its Server-Timing header, to the answer's headers, ` +
-        `which a page sends once rendered whole); the others are measured by the client on loopback from request to last byte. 1 client: ${ITERATIONS} requests after ${WARM_UP} warm-up ones (or ${CASE_LIMIT_MS / 1000} s); ` +
+        `which a page sends once rendered whole); the others are measured by the client on loopback from request to last byte. 1 client: ${ITERATIONS} requests after ${WARM_UP} warm-up ones (or ${CASE_LIMIT_MS / 1000} s), once every page's plain address was asked ${SERVER_WARM_UP} times; ` +
         `${CLIENTS} clients: ${CLIENTS} x ${CONCURRENT_PER_CLIENT} requests at once. Sizes: the body of one answer, raw and brotli (zlib, quality 11). ` +
         `"repeated": one address (counts from the per-version cache); "varied": a new word pair / facet value each request (counts computed). The page cache is off (PAGE_CACHE_SECONDS=0).\n`,
     );
@@ -279,7 +285,15 @@ async function runOne(engine, n, bundle) {
   const rows = [];
   const results = [];
   const only = opts.only === undefined ? null : new RegExp(opts.only);
-  for (const c of cases(shared).filter((c) => only === null || only.test(`${c.page} ${c.variant}`))) {
+  const selected = cases(shared).filter((c) => only === null || only.test(`${c.page} ${c.variant}`));
+  const warmAgent = new http.Agent({ keepAlive: true });
+  try {
+    for (const c of selected.filter((c) => c.variant === "plain"))
+      for (let i = 0; i < SERVER_WARM_UP; i++) await request(server.url + c.url(), c.admin ? { Cookie: cookie } : {}, warmAgent);
+  } finally {
+    warmAgent.destroy();
+  }
+  for (const c of selected) {
     // A fresh pool per case: a case cut short (a slow page) must not leave the next one half-closed sockets.
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
     try {
