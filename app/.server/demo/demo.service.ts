@@ -11,7 +11,6 @@ import { mimeForExtension } from "~/lib/mime";
 import type { AppContext } from "../context";
 import { createDocument, normaliseTags } from "../documents/documents.service";
 import { folderKeys } from "../folders/folder-keys";
-import { dropMenuAndContacts } from "../site/site.service";
 import { generateStorageKey } from "../storage";
 import { iso } from "../time";
 import { DEMO_DOCUMENT_FACETS, demoLocations } from "./data/document-facets";
@@ -554,8 +553,6 @@ export async function loadDemoContent(ctx: AppContext): Promise<string> {
   const dashboards = await loadDashboards(ctx, now);
   const menu = await loadMenu(ctx);
   const contacts = await loadContacts(ctx);
-  // The menu and contacts this instance keeps (a server that loads the demo shows them at once).
-  dropMenuAndContacts(ctx);
 
   const parts: [Tally, string, string][] = [
     [documents, "document", "documents"],

@@ -14,7 +14,6 @@ import {
   updateContact,
   updateMenuItem,
 } from "./site.queries";
-import { dropMenuAndContacts } from "./site.service";
 
 /**
  * The admin editors of the public chrome (ARCHITECTURE.md section 4): the navigation menu and the
@@ -85,7 +84,6 @@ async function changed(
   actor: Actor,
   meta?: RequestMeta,
 ) {
-  dropMenuAndContacts(ctx);
   await logActivity(ctx, { action: what, entityType: "SETTINGS", userId: actor.id, details: { change, ...details }, meta });
   ctx.events.publish({ type: "settings.changed", audience: "public", data: {} });
 }

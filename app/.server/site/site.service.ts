@@ -2,7 +2,6 @@ import { asMenuIcon, FALLBACK_CONTACTS, FALLBACK_MENU, type StoredContact, type 
 import { DEFAULT_SETTINGS, type SiteSettings } from "~/lib/site-settings";
 import type { AppContext } from "../context";
 import { readSiteSettings } from "../settings/settings.service";
-import { settingsCache } from "../settings/settings-cache";
 import { selectActiveMenu, selectPublicContacts } from "./site.queries";
 
 /**
@@ -21,12 +20,22 @@ export interface SiteChrome {
 }
 
 /**
- * The stored menu and public contacts, kept as the settings are (settings-cache.ts): every public
- * page shows them, and they change a few times a year. Their edits publish settings.changed,
- * which drops them on every instance, and drop them here at once (dropMenuAndContacts).
+ * The navigation menu and public contacts every public page shows. Failures
+ * are only logged and the spec's defaults used (public-portal section 8,
+ * "Silent failures").
  */
-const menuAndContacts = settingsCache(async (ctx) => {
-  const [menu, contacts] = await Promise.all([selectActiveMenu(ctx.db.kysely), selectPublicContacts(ctx.db.kysely)]);
+export async function siteChrome(ctx: AppContext): Promise<SiteChrome> {
+  const [menu, contacts, settings] = await Promise.all([
+    selectActiveMenu(ctx.db.kysely).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, "navigation menu unavailable; using the default menu");
+      return [];
+    }),
+    selectPublicContacts(ctx.db.kysely).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, "contacts unavailable; using the default contacts");
+      return [];
+    }),
+    settingsOrDefaults(ctx),
+  ]);
   return {
     menu: menu.length
       ? menu.map((m) => ({ title: m.title, url: m.url, icon: asMenuIcon(m.icon), ...(m.title_so ? { titleSo: m.title_so } : {}) }))
@@ -34,30 +43,6 @@ const menuAndContacts = settingsCache(async (ctx) => {
     contacts: contacts.length
       ? contacts.map((c) => ({ label: c.label, value: c.value, type: c.type, ...(c.label_so ? { labelSo: c.label_so } : {}) }))
       : FALLBACK_CONTACTS,
-  };
-});
-
-/** After a menu or contact edit on this instance. */
-export function dropMenuAndContacts(ctx: AppContext): void {
-  menuAndContacts.drop(ctx);
-}
-
-/**
- * The navigation menu and public contacts every public page shows. Failures
- * are only logged and the spec's defaults used (public-portal section 8,
- * "Silent failures"); a failed read is not kept.
- */
-export async function siteChrome(ctx: AppContext): Promise<SiteChrome> {
-  const [{ menu, contacts }, settings] = await Promise.all([
-    menuAndContacts.read(ctx).catch((error: unknown) => {
-      ctx.log.warn({ err: error }, "navigation menu or contacts unavailable; using the defaults");
-      return { menu: FALLBACK_MENU, contacts: FALLBACK_CONTACTS };
-    }),
-    settingsOrDefaults(ctx),
-  ]);
-  return {
-    menu,
-    contacts,
     siteName: settings.siteName,
     siteDescription: settings.siteDescription || DEFAULT_SETTINGS.siteDescription,
     siteNameSo: settings.siteNameSo,
