@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { app } from "../context";
 import { readCookie, serializeCookie } from "../http/cookies";
 import { noteSignedInUser } from "../http/request-scope";
+import { perObject } from "../per-object";
 import { readSiteSettings } from "../settings/settings.service";
 import type { Role } from "../users/users.service";
 import { hasAdminAccess } from "../users/users.service";
@@ -23,16 +24,11 @@ export function sessionToken(request: Request): string | null {
  * for the same request, and the database is asked once. (After an action, React Router gives the
  * loaders a new request, so a session the action ended is looked up again.)
  */
-const requestSessions = new WeakMap<Request, Promise<ActiveSession | null>>();
+const requestSession = perObject(resolveRequestSession);
 
 /** The signed-in staff session of a request, or null. */
 export function getSession(request: Request): Promise<ActiveSession | null> {
-  let session = requestSessions.get(request);
-  if (!session) {
-    session = resolveRequestSession(request);
-    requestSessions.set(request, session);
-  }
-  return session;
+  return requestSession(request);
 }
 
 async function resolveRequestSession(request: Request): Promise<ActiveSession | null> {

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { type DocumentFacets, type FacetSuggestions, facetKey } from "~/lib/document-facets";
 import type { AppContext } from "../context";
 import type { Database } from "../db/types";
+import { perObject } from "../per-object";
 import { VersionCache } from "../search/search-cache";
 import { readSearchVersion } from "../search/search-index";
 import { type FacetName, type FacetRow, replaceFacetRows, selectSpellings, selectSuggestions } from "./facets.queries";
@@ -17,20 +18,17 @@ import { type FacetName, type FacetRow, replaceFacetRows, selectSpellings, selec
 export const NO_FACETS: DocumentFacets = { partner: null, sectors: [], locations: [] };
 
 /** Per instance, the suggestions at the search version they were read at (a facet row is written with its document, which advances it). */
-const suggestionsCache = new WeakMap<AppContext, VersionCache>();
+const suggestionsCacheOf = perObject((_ctx: AppContext) => new VersionCache(1));
 
 /**
  * The suggestions of the document forms: existing values of each facet (bounded, from an index).
  * Every admin documents and folders page offers them: they are read again only after a write.
+ * `atVersion`: the search version the caller has just read (a list's), so it is not read twice.
  */
-export async function facetSuggestions(ctx: AppContext): Promise<FacetSuggestions> {
+export async function facetSuggestions(ctx: AppContext, atVersion?: number): Promise<FacetSuggestions> {
   const db = ctx.db.kysely;
-  let cache = suggestionsCache.get(ctx);
-  if (!cache) {
-    cache = new VersionCache(1);
-    suggestionsCache.set(ctx, cache);
-  }
-  return cache.get(await readSearchVersion(db), "suggestions", async () => {
+  const version = atVersion ?? (await readSearchVersion(db));
+  return suggestionsCacheOf(ctx).get(version, "suggestions", async () => {
     const [partners, sectors, locations] = await Promise.all([
       selectSuggestions(db, "partner"),
       selectSuggestions(db, "sector"),

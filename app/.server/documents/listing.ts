@@ -21,6 +21,7 @@ import { selectOwnFileContents } from "../contents/contents.queries";
 import { type ThumbnailRef, thumbnailRef } from "../contents/thumbnails";
 import type { AppContext } from "../context";
 import type { DocumentRow, FileContentsRow } from "../db/types";
+import { perObject } from "../per-object";
 import { type IndexCounts, type ListIndex, ListIndexHolder, type ValueCount } from "../search/list-index";
 import { selectMatchingPages, selectPageMatchIds } from "../search/page-index";
 import { highlightTerms, parseSearchQuery, type SearchQuery } from "../search/query";
@@ -84,19 +85,8 @@ export interface ListedDocument {
 export interface ListResult {
   page: ResultPage<ListedDocument>;
   facets: FacetCounts | null;
-}
-
-/** A value made once per object (an app context, an index) and dropped with it. */
-function perObject<K extends object, V>(make: () => V): (key: K) => V {
-  const values = new WeakMap<K, V>();
-  return (key) => {
-    let value = values.get(key);
-    if (value === undefined) {
-      value = make();
-      values.set(key, value);
-    }
-    return value;
-  };
+  /** The search version the list was read at (facetSuggestions then reads nothing more at it). */
+  version: number;
 }
 
 /** Per instance: the list index (decision 0018) and the facet counts computed from it, kept per search version. */
@@ -340,7 +330,7 @@ export async function listDocuments(ctx: AppContext, request: ListRequest): Prom
       : Array.from(documents.subarray(offset, offset + per), (o) => index.idOf(o));
   const rows = await selectRowsByIds(db, ids);
   const items = await withSnippets(ctx, filter.match, terms, rows);
-  return { page: { items, total, page, per, pageCount }, facets };
+  return { page: { items, total, page, per, pageCount }, facets, version };
 }
 
 /**

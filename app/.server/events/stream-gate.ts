@@ -7,6 +7,7 @@
  * Signed-in staff are not counted: their streams end with their session, and they are few.
  */
 import type { AppContext } from "../context";
+import { perObject } from "../per-object";
 
 export interface StreamLimits {
   perAddress: number;
@@ -46,15 +47,8 @@ export class StreamGate {
   }
 }
 
-const gates = new WeakMap<AppContext, StreamGate>();
-
 /** This instance's gate, with the limits of its configuration. */
-export function streamGate(ctx: AppContext): StreamGate {
-  let gate = gates.get(ctx);
-  if (!gate) {
-    const { streamsPerAddress, streamsTotal, streamMaxMinutes } = ctx.config.liveStreams;
-    gate = new StreamGate({ perAddress: streamsPerAddress, total: streamsTotal, maxAgeMs: streamMaxMinutes * 60_000 });
-    gates.set(ctx, gate);
-  }
-  return gate;
-}
+export const streamGate: (ctx: AppContext) => StreamGate = perObject((ctx: AppContext) => {
+  const { streamsPerAddress, streamsTotal, streamMaxMinutes } = ctx.config.liveStreams;
+  return new StreamGate({ perAddress: streamsPerAddress, total: streamsTotal, maxAgeMs: streamMaxMinutes * 60_000 });
+});

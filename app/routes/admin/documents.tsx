@@ -50,7 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = readListQuery(params, { per: TABLE_PER, category: true });
   const state = readDocumentState(params);
   try {
-    const [listed, suggestions] = await Promise.all([listDocuments(ctx, { query, scope: "staff", state }), facetSuggestions(ctx)]);
+    const listed = await listDocuments(ctx, { query, scope: "staff", state });
+    const suggestions = await facetSuggestions(ctx, listed.version);
     const { items, ...paging } = listed.page;
     return {
       documents: items.map(({ row, reading }) => toAdminDocument(row, reading)),
