@@ -15,6 +15,7 @@
  */
 
 const PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+const PRELOAD_MARK = 'rel="modulepreload"';
 const HEAD_END = "</head>";
 const SCRIPT = "<script";
 
@@ -22,15 +23,26 @@ const SCRIPT = "<script";
  * The page with its head's module preloads, and then `more` (the reader's catalogue:
  * i18n/catalogue-preloads.ts), just before the first script after the head (at the end when there
  * is none), as the bytes of the answer. A page without a head is left as it is.
+ *
+ * The pieces are encoded one by one into the answer's buffer rather than joined into a new string
+ * first: joined, the 160 KB of a list page were copied and encoded once more (about 1 ms a page).
+ * A page with nothing to move (a public page: no preloads, no catalogue) is encoded as it is,
+ * without running the expression over its head and its inline stylesheet.
  */
 export function scriptsAfterContent(page: string, more = ""): Buffer<ArrayBuffer> {
   const end = page.indexOf(HEAD_END);
   if (end === -1) return Buffer.from(page);
+  const hasPreloads = page.lastIndexOf(PRELOAD_MARK, end) !== -1;
+  if (!hasPreloads && more === "") return Buffer.from(page);
   const head = page.slice(0, end);
-  const links = head.match(PRELOAD);
-  const preloads = (links ? links.join("") : "") + more;
+  const links = hasPreloads ? head.match(PRELOAD) : null;
   const at = page.indexOf(SCRIPT, end);
-  const content = at === -1 ? page.slice(end) : page.slice(end, at);
-  const scripts = at === -1 ? "" : page.slice(at);
-  return Buffer.from((links ? head.replace(PRELOAD, "") : head) + content + preloads + scripts);
+  const cut = at === -1 ? page.length : at;
+  const pieces = [links ? head.replace(PRELOAD, "") : head, page.slice(end, cut), links ? links.join("") : "", more, page.slice(cut)];
+  let length = 0;
+  for (const piece of pieces) length += Buffer.byteLength(piece);
+  const bytes = Buffer.allocUnsafe(length);
+  let offset = 0;
+  for (const piece of pieces) offset += bytes.write(piece, offset);
+  return bytes;
 }
