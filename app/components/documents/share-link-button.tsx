@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Share2 } from "lucide";
-import { LineIcon } from "~/components/ui/line-icon";
+import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { buttonClass } from "../ui/styles";
 
 export interface ShareLinkButtonProps {
@@ -26,7 +25,7 @@ export function ShareLinkButton({ path, title, className = "" }: ShareLinkButton
       className={`${buttonClass.secondary} ${className}`.trim()}
       aria-label={t`Share ${title}: copy the document's link`}
     >
-      <LineIcon name="share-2" icon={Share2} className="h-4 w-4" />
+      <SpriteIcon name="share-2" className="h-4 w-4" />
       <Trans>Share</Trans>
     </button>
   );

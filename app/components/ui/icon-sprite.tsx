@@ -1,4 +1,17 @@
-import { BarChart3, BookOpen, Calendar, Download, Eye, FileText, Folder, HardDrive, Home, Info, type LucideIcon } from "lucide-react";
+import {
+  BarChart3,
+  BookOpen,
+  Calendar,
+  Download,
+  Eye,
+  FileText,
+  Folder,
+  HardDrive,
+  Home,
+  Info,
+  type LucideIcon,
+  Share2,
+} from "lucide-react";
 import type { AdminIconName } from "../admin/admin-icon-sprite";
 
 /**
@@ -14,7 +27,8 @@ import type { AdminIconName } from "../admin/admin-icon-sprite";
  * Two sprites, one implementation (SpriteSymbols below), so a page carries only what it may use:
  * - the public one (IconSprite, this file), drawn by the server into every page (ui/page-sprite.tsx,
  *   so the browser loads neither these lucide-react icons nor its runtime for them): the menu's
- *   and the cards' icons, which the admin tables use too (download, file-text, eye);
+ *   and the cards' icons (share among them: up to 100 cards a list page), which the admin tables
+ *   use too (download, file-text, eye, share-2);
  * - the admin one (AdminIconSprite, admin/admin-icon-sprite.tsx), rendered once by the admin
  *   layout: the row actions and badges of the admin tables and folder cards. Public pages pay for
  *   it neither in HTML nor in JavaScript (its lucide icons are not in the root's chunks), so its
@@ -32,6 +46,7 @@ const PUBLIC_ICONS = {
   download: Download,
   calendar: Calendar,
   "hard-drive": HardDrive,
+  "share-2": Share2,
 } as const satisfies Record<string, LucideIcon>;
 
 export type PublicIconName = keyof typeof PUBLIC_ICONS;
