@@ -18,6 +18,7 @@ import { app } from "./.server/context";
 import { responseNonce } from "./.server/http/content-security";
 import { enhanceScriptUrl } from "./.server/http/enhance-script";
 import { routeErrorLogger } from "./.server/http/error-log";
+import { bytesResponse } from "./.server/http/node-body";
 import { scriptsAfterContent } from "./.server/http/scripts-after-content";
 import { settleHandoff } from "./.server/http/settled-handoff";
 import { catalogueFiles } from "./.server/i18n/catalogue-preloads";
@@ -89,8 +90,9 @@ export default async function handleRequest(
     : "";
   responseHeaders.set("Content-Type", "text/html");
   // The content first, the scripts' preloads after it (decision 0028). As bytes: a string body
-  // would be scanned for lone surrogates and encoded again by the Response.
-  return new Response(scriptsAfterContent(`<!DOCTYPE html>${html}`, cataloguePreloads), {
+  // would be scanned for lone surrogates and encoded again by the Response; and written to the
+  // socket as they are (http/node-body.ts).
+  return bytesResponse(scriptsAfterContent(`<!DOCTYPE html>${html}`, cataloguePreloads), {
     headers: responseHeaders,
     status: responseStatusCode,
   });

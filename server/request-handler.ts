@@ -4,13 +4,14 @@ import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import type { RequestHandler, RouterContextProvider } from "react-router";
-import { takeNodeBody } from "~/.server/http/node-body";
+import { takeBytesBody, takeNodeBody } from "~/.server/http/node-body";
 
 /**
  * React Router behind Express (decision 0027): the Express request becomes a web Request, the
- * app's Response is written back. It does what @react-router/express 7.18.4 does, with one
- * addition: a file's body that is a Node stream (app/.server/http/node-body.ts) is piped into the
- * socket as it is, at the speed of the disk, instead of through a web stream and back.
+ * app's Response is written back. It does what @react-router/express 7.18.4 does, with two
+ * additions (app/.server/http/node-body.ts): a file's body that is a Node stream is piped into the
+ * socket as it is, at the speed of the disk, and a page's bytes are written in one call, both
+ * instead of through a web stream and back.
  */
 export function reactRouterHandler(options: {
   render: RequestHandler;
@@ -98,9 +99,10 @@ export function webRequest(req: express.Request, url: URL, res?: express.Respons
   } as RequestInit);
 }
 
-/** Writes `response` to `res`: a Node body piped, a web body written, none ended. */
+/** Writes `response` to `res`: a Node body piped, bytes or a web body written, none ended. */
 export async function sendResponse(res: express.Response, response: Response): Promise<void> {
   const nodeBody = takeNodeBody(response);
+  const bytes = takeBytesBody(response);
   if (res.destroyed || res.writableEnded) {
     if (nodeBody) nodeBody.destroy();
     else await response.body?.cancel();
@@ -115,6 +117,10 @@ export async function sendResponse(res: express.Response, response: Response): P
   if (cookies.length > 0) res.append("Set-Cookie", cookies);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (nodeBody) return pipeNodeBody(nodeBody, res);
+  if (bytes) {
+    res.end(bytes);
+    return;
+  }
   if (!response.body) {
     res.end();
     return;

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { setImmediate as tick } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { nodeBodyResponse, takeNodeBody } from "./node-body";
+import { bytesResponse, nodeBodyResponse, takeBytesBody, takeNodeBody } from "./node-body";
 
 /** A stream of `chunks` that counts how often Node asked it for bytes. */
 function countedStream(chunks: string[]) {
@@ -42,5 +42,24 @@ describe("nodeBodyResponse", () => {
 
   it("knows no stream for any other Response", () => {
     expect(takeNodeBody(new Response("abc"))).toBeUndefined();
+  });
+});
+
+describe("bytesResponse", () => {
+  it("hands its bytes to one taker, with its status and headers", () => {
+    const bytes = Buffer.from("<p>Título</p>");
+    const response = bytesResponse(bytes, { status: 404, headers: { "Content-Type": "text/html" } });
+    expect(takeBytesBody(response)).toBe(bytes);
+    expect(takeBytesBody(response)).toBeUndefined();
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Content-Type")).toBe("text/html");
+  });
+
+  it("is a whole Response to whoever reads its body instead", async () => {
+    expect(await bytesResponse(Buffer.from("<p>Título</p>"), {}).text()).toBe("<p>Título</p>");
+  });
+
+  it("knows no bytes for any other Response", () => {
+    expect(takeBytesBody(new Response("abc"))).toBeUndefined();
   });
 });

@@ -1,6 +1,9 @@
 import { Readable } from "node:stream";
 
 /**
+ * Two kinds of Response the HTTP layer (server/request-handler.ts) writes without reading their
+ * web body: those whose body is a Node stream, and those whose body is bytes in memory.
+ *
  * Responses whose body is a Node stream (stored files: file-response.ts), for the HTTP layer to
  * pipe straight into the socket (server/request-handler.ts, decision 0027). Through a web stream
  * a 50 MB file left at 222-240 MB/s where piping it reached 503-585: every chunk was turned into
@@ -59,4 +62,25 @@ function webBodyOnDemand(stream: Readable): ReadableStream<Uint8Array> {
     // No chunk asked for in advance: pull runs only when someone reads.
     { highWaterMark: 0 },
   );
+}
+
+/**
+ * Responses whose body is bytes already in memory (a rendered page, decision 0040), for the HTTP
+ * layer to write to the socket in one call. Through the Response's web stream they were copied,
+ * wrapped in a stream, read back and written (about half a millisecond a list page). The Response
+ * keeps its real body for whoever reads it instead (the page cache, a test).
+ */
+const byteBodies = new WeakMap<Response, Uint8Array>();
+
+export function bytesResponse(bytes: Buffer<ArrayBuffer>, init: ResponseInit): Response {
+  const response = new Response(bytes, init);
+  byteBodies.set(response, bytes);
+  return response;
+}
+
+/** The bytes behind `response`, handed out once: the taker writes them instead of reading its body. */
+export function takeBytesBody(response: Response): Uint8Array | undefined {
+  const bytes = byteBodies.get(response);
+  if (bytes) byteBodies.delete(response);
+  return bytes;
 }
