@@ -24,6 +24,7 @@ import { settleHandoff } from "./.server/http/settled-handoff";
 import { catalogueFiles } from "./.server/i18n/catalogue-preloads";
 import { i18nFor, requestLanguage, runInLanguage, serverI18n } from "./.server/i18n/i18n";
 import stylesheet from "./app.css?inline";
+import { AdminIconSprite } from "./components/admin/admin-icon-sprite";
 import { EnhanceScriptContext } from "./components/layout/enhance-script";
 import { PageStylesheetContext } from "./components/layout/page-stylesheet";
 import { IconSprite } from "./components/ui/icon-sprite";
@@ -41,8 +42,15 @@ const pageStylesheet = import.meta.env.PROD ? stylesheet : null;
  */
 setPageI18nSource(serverI18n);
 
-/** The public icon sprite's symbols, drawn once: every page carries them, no browser draws them (ui/page-sprite.tsx). */
-const pageSprite = renderToStaticMarkup(<IconSprite />).replace(/^<svg[^>]*>|<\/svg>$/g, "");
+/**
+ * The icon sprites' symbols, drawn once per process: no browser draws them (ui/page-sprite.tsx).
+ * Every page carries the public ones; a page that hydrates (an admin page) the admin ones too. The
+ * router only ever goes from a hydrated page to another one, so whatever admin page it shows was
+ * preceded by a page that brought them.
+ */
+const symbolsOf = (sprite: string) => sprite.replace(/^<svg[^>]*>|<\/svg>$/g, "");
+const publicSprite = symbolsOf(renderToStaticMarkup(<IconSprite />));
+const hydratedSprite = publicSprite + symbolsOf(renderToStaticMarkup(<AdminIconSprite />));
 
 /** How long a promise in a loader's data may take before the hydration data gives up on it (React Router reads this). */
 export const streamTimeout = 5_000;
@@ -70,7 +78,7 @@ export default async function handleRequest(
   const page = (
     <I18nProvider i18n={i18n}>
       <PageStylesheetContext value={pageStylesheet}>
-        <PageSpriteContext value={pageSprite}>
+        <PageSpriteContext value={hydrates ? hydratedSprite : publicSprite}>
           <EnhanceScriptContext value={hydrates ? null : { src: enhanceScriptUrl(), nonce }}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </EnhanceScriptContext>

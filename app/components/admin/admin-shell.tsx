@@ -1,27 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Activity,
-  ArrowLeft,
-  BarChart3,
-  Database,
-  FileText,
-  FlaskConical,
-  FolderOpen,
-  KeyRound,
-  LayoutDashboard,
-  Link2,
-  LogOut,
-  ScrollText,
-  Settings,
-  ShieldAlert,
-  ShieldCheck,
-  Smartphone,
-  Users,
-} from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import { LanguageSwitch } from "~/components/layout/language-switch";
+import { SpriteIcon, type SpriteIconName } from "~/components/ui/icon-sprite";
 
 type Role = "admin" | "editor" | "user";
 const ADMIN: Role[] = ["admin"];
@@ -31,25 +13,34 @@ const STAFF: Role[] = ["admin", "editor"];
 const ROLE_BADGES: Record<string, MessageDescriptor> = { admin: msg`admin`, editor: msg`editor`, user: msg`user` };
 
 /** Every admin screen; editors see only the content screens (ARCHITECTURE.md section 4). */
-const NAV = [
+interface NavItem {
+  to: string;
+  label: MessageDescriptor;
+  icon: SpriteIconName;
+  /** Highlighted only on exactly this path (else on any path under it too). */
+  end: boolean;
+  roles: Role[];
+}
+
+const NAV: NavItem[] = [
   {
     to: "/admin",
     label: msg({ message: "Dashboard", context: "the admin portal's home page" }),
-    Icon: LayoutDashboard,
+    icon: "layout-dashboard",
     end: true,
     roles: STAFF,
   },
-  { to: "/admin/users", label: msg`Users`, Icon: Users, end: false, roles: ADMIN },
-  { to: "/admin/documents", label: msg`Documents`, Icon: FileText, end: false, roles: STAFF },
-  { to: "/admin/dashboards", label: msg`Dashboards`, Icon: BarChart3, end: false, roles: STAFF },
-  { to: "/admin/folders", label: msg`Folders`, Icon: FolderOpen, end: false, roles: STAFF },
-  { to: "/admin/shareable-links", label: msg`Shareable Links`, Icon: Link2, end: false, roles: STAFF },
-  { to: "/admin/analytics", label: msg`Analytics`, Icon: Activity, end: false, roles: ADMIN },
-  { to: "/admin/test", label: msg`Test Suite`, Icon: FlaskConical, end: false, roles: ADMIN },
-  { to: "/admin/settings", label: msg`Settings`, Icon: Settings, end: false, roles: ADMIN },
-  { to: "/admin/database", label: msg`Database`, Icon: Database, end: false, roles: ADMIN },
-  { to: "/admin/security", label: msg`Security`, Icon: ShieldCheck, end: false, roles: ADMIN },
-  { to: "/admin/logs", label: msg`System Logs`, Icon: ScrollText, end: false, roles: ADMIN },
+  { to: "/admin/users", label: msg`Users`, icon: "users", end: false, roles: ADMIN },
+  { to: "/admin/documents", label: msg`Documents`, icon: "file-text", end: false, roles: STAFF },
+  { to: "/admin/dashboards", label: msg`Dashboards`, icon: "bar-chart-3", end: false, roles: STAFF },
+  { to: "/admin/folders", label: msg`Folders`, icon: "folder-open", end: false, roles: STAFF },
+  { to: "/admin/shareable-links", label: msg`Shareable Links`, icon: "link-2", end: false, roles: STAFF },
+  { to: "/admin/analytics", label: msg`Analytics`, icon: "activity", end: false, roles: ADMIN },
+  { to: "/admin/test", label: msg`Test Suite`, icon: "flask-conical", end: false, roles: ADMIN },
+  { to: "/admin/settings", label: msg`Settings`, icon: "settings", end: false, roles: ADMIN },
+  { to: "/admin/database", label: msg`Database`, icon: "database", end: false, roles: ADMIN },
+  { to: "/admin/security", label: msg`Security`, icon: "shield-check", end: false, roles: ADMIN },
+  { to: "/admin/logs", label: msg`System Logs`, icon: "scroll-text", end: false, roles: ADMIN },
 ];
 
 /**
@@ -72,7 +63,7 @@ export function AdminShell({ user, children }: { user: { email: string; role: st
           </p>
         </div>
         <nav aria-label={t`Admin`} className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col md:overflow-visible">
-          {NAV.filter((item) => item.roles.includes(user.role as Role)).map(({ to, label, Icon, end }) => (
+          {NAV.filter((item) => item.roles.includes(user.role as Role)).map(({ to, label, icon, end }) => (
             <NavLink
               key={to}
               to={to}
@@ -83,17 +74,17 @@ export function AdminShell({ user, children }: { user: { email: string; role: st
                 }`
               }
             >
-              <Icon aria-hidden className="h-4 w-4" />
+              <SpriteIcon name={icon} className="h-4 w-4" />
               {t(label)}
             </NavLink>
           ))}
           <a href="/" className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
-            <ArrowLeft aria-hidden className="h-4 w-4" />
+            <SpriteIcon name="arrow-left" className="h-4 w-4" />
             <Trans>Back to Portal</Trans>
           </a>
         </nav>
         <p className="hidden items-center gap-2 px-4 py-4 text-xs text-slate-600 md:flex">
-          <ShieldAlert aria-hidden className="h-4 w-4" />
+          <SpriteIcon name="shield-alert" className="h-4 w-4" />
           <Trans>Admin Access – Restricted Area</Trans>
         </p>
       </aside>
@@ -108,14 +99,14 @@ export function AdminShell({ user, children }: { user: { email: string; role: st
             to="/admin/account/password"
             className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
           >
-            <KeyRound aria-hidden className="h-4 w-4" />
+            <SpriteIcon name="key-round" className="h-4 w-4" />
             <Trans>Change password</Trans>
           </Link>
           <Link
             to="/admin/account/two-factor"
             className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
           >
-            <Smartphone aria-hidden className="h-4 w-4" />
+            <SpriteIcon name="smartphone" className="h-4 w-4" />
             <Trans>Two-factor sign-in</Trans>
           </Link>
           <Form method="post" action="/admin/logout">
@@ -123,7 +114,7 @@ export function AdminShell({ user, children }: { user: { email: string; role: st
               type="submit"
               className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
             >
-              <LogOut aria-hidden className="h-4 w-4" />
+              <SpriteIcon name="log-out" className="h-4 w-4" />
               <Trans>Logout</Trans>
             </button>
           </Form>

@@ -20,7 +20,8 @@ import type { AdminIconName } from "../admin/admin-icon-sprite";
  * top of the body, and each use is a short reference to it. An inline lucide icon is ~400 bytes
  * of server-rendered HTML; a reference is ~60, and the list pages draw some ninety of them, the
  * admin tables two or three per row. Icons drawn once or only after hydration are drawn inline:
- * a sprite entry would cost more than it saves. On public pages and in the components they share
+ * a sprite entry would cost more than it saves; except the admin frame's, on every admin page,
+ * which the sprite saves the server drawing on each request. On public pages and in the components they share
  * with admin pages that is LineIcon (ui/line-icon.tsx, lucide's shapes without lucide-react's
  * runtime); admin-only components use lucide-react's components.
  *
@@ -29,10 +30,11 @@ import type { AdminIconName } from "../admin/admin-icon-sprite";
  *   so the browser loads neither these lucide-react icons nor its runtime for them): the menu's
  *   and the cards' icons (share among them: up to 100 cards a list page), which the admin tables
  *   use too (download, file-text, eye, share-2);
- * - the admin one (AdminIconSprite, admin/admin-icon-sprite.tsx), rendered once by the admin
- *   layout: the row actions and badges of the admin tables and folder cards. Public pages pay for
- *   it neither in HTML nor in JavaScript (its lucide icons are not in the root's chunks), so its
- *   names may only be drawn by components rendered under the admin layout.
+ * - the admin one (AdminIconSprite, admin/admin-icon-sprite.tsx), drawn the same way into every
+ *   page that hydrates (every admin page, the sign-in pages included): the row actions and badges
+ *   of the admin tables and folder cards, and the admin frame's menu. Public pages pay for it
+ *   neither in HTML nor in JavaScript, so its names may only be drawn by components of hydrated
+ *   pages.
  * A name belongs to one sprite only: the symbols' ids must be unique in the page.
  */
 const PUBLIC_ICONS = {
@@ -50,7 +52,7 @@ const PUBLIC_ICONS = {
 } as const satisfies Record<string, LucideIcon>;
 
 export type PublicIconName = keyof typeof PUBLIC_ICONS;
-/** A name of either sprite; the admin ones draw only under the admin layout. */
+/** A name of either sprite; the admin ones draw only on pages that hydrate. */
 export type SpriteIconName = PublicIconName | AdminIconName;
 
 const symbolId = (name: SpriteIconName) => `icon-${name}`;

@@ -1,11 +1,13 @@
 import { createContext, useContext } from "react";
 
 /**
- * The public icon sprite's symbols (components/ui/icon-sprite.tsx), drawn on the server once per
- * process by app/entry.server.tsx and written into every page, like the inline stylesheet
- * (decision 0028). The browser has no copy of them: it renders the same element empty, and React,
- * hydrating, keeps what the HTML brought and never rewrites it. So no public page loads the lucide
- * icons of the sprite or the code that draws it: about 1.7 KB brotli of each page's JavaScript.
+ * The icon sprites' symbols (components/ui/icon-sprite.tsx), drawn on the server once per process
+ * by app/entry.server.tsx and written into every page, like the inline stylesheet (decision 0028):
+ * the public ones into every page, the admin ones too into every page that hydrates. The browser
+ * has no copy of them: it renders the same element empty, and React, hydrating, keeps what the
+ * HTML brought and never rewrites it (the root layout, and so this element, stays mounted from
+ * one admin page to the next). So no page loads the lucide icons of the sprites or the code that
+ * draws them (about 1.7 KB brotli of each page's JavaScript), and no request draws them again.
  * The references to the symbols (`SpriteIcon`) stay where they are.
  */
 export const PageSpriteContext = createContext<string | null>(null);

@@ -2,7 +2,6 @@ import { msg } from "@lingui/core/macro";
 import { data, Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { readFlash } from "~/.server/http/flash";
-import { AdminIconSprite } from "~/components/admin/admin-icon-sprite";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { RowDialogToasts } from "~/components/admin/content/action-result";
 import { SessionMonitor } from "~/components/admin/session-monitor";
@@ -27,14 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.flash);
   return (
-    <>
-      {/* The admin tables' row icons, once per page (ui/icon-sprite.tsx); the public sprite is in the root layout. */}
-      <AdminIconSprite />
-      <AdminShell user={loaderData.user}>
-        <SessionMonitor />
-        <RowDialogToasts />
-        <Outlet />
-      </AdminShell>
-    </>
+    // The admin icons are in the page's sprite (ui/page-sprite.tsx), which every hydrated page carries.
+    <AdminShell user={loaderData.user}>
+      <SessionMonitor />
+      <RowDialogToasts />
+      <Outlet />
+    </AdminShell>
   );
 }
