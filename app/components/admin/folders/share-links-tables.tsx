@@ -36,34 +36,6 @@ const LIST_PATH = "/admin/shareable-links";
 const TIGHT_BUTTON =
   "inline-flex items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
 
-function TokenForm({
-  kind,
-  id,
-  intent,
-  label,
-  returnTo,
-  children,
-}: {
-  kind: ShareKind;
-  id: string;
-  intent: "revoke" | "regenerate";
-  label: string;
-  returnTo: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Form method="post" action={LIST_PATH}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" className={TIGHT_BUTTON} aria-label={label}>
-        {children}
-      </button>
-    </Form>
-  );
-}
-
 function LinkCell({ url, title }: { url: string; title: string }) {
   const id = useId();
   const { t } = useLingui();
@@ -82,23 +54,31 @@ function LinkCell({ url, title }: { url: string; title: string }) {
   );
 }
 
+/**
+ * Regenerate and Revoke: one form per row, each button sending its own intent (the browser, and
+ * React Router's Form, send the name and value of the button pressed), so a table of 100 rows
+ * renders 100 forms rather than 200, each with its hidden fields.
+ */
 function Actions({ kind, id, title, returnTo }: { kind: ShareKind; id: string; title: string; returnTo: string }) {
   const { t } = useLingui();
   return (
-    <div className="flex gap-1">
-      <TokenForm kind={kind} id={id} intent="regenerate" label={t`Regenerate link of ${title}`} returnTo={returnTo}>
+    <Form method="post" action={LIST_PATH} className="flex gap-1">
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" name="intent" value="regenerate" className={TIGHT_BUTTON} aria-label={t`Regenerate link of ${title}`}>
         <SpriteIcon name="refresh-cw" className="h-4 w-4" />
         <span className="sr-only sm:not-sr-only">
           <Trans>Regenerate</Trans>
         </span>
-      </TokenForm>
-      <TokenForm kind={kind} id={id} intent="revoke" label={t`Revoke link of ${title}`} returnTo={returnTo}>
+      </button>
+      <button type="submit" name="intent" value="revoke" className={TIGHT_BUTTON} aria-label={t`Revoke link of ${title}`}>
         <SpriteIcon name="trash" className="h-4 w-4 text-red-700" />
         <span className="sr-only sm:not-sr-only">
           <Trans>Revoke</Trans>
         </span>
-      </TokenForm>
-    </div>
+      </button>
+    </Form>
   );
 }
 
