@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { app } from "../context";
 import { readCookie, serializeCookie } from "../http/cookies";
-import { noteSignedInUser } from "../http/request-scope";
+import { currentRequestScope, noteSignedInUser, type RequestScope } from "../http/request-scope";
 import { perObject } from "../per-object";
 import { readSiteSettings } from "../settings/settings.service";
 import type { Role } from "../users/users.service";
@@ -20,15 +20,21 @@ export function sessionToken(request: Request): string | null {
 }
 
 /**
- * The session each request resolved: an admin page's layout and page loaders both ask, at once,
- * for the same request, and the database is asked once. (After an action, React Router gives the
- * loaders a new request, so a session the action ended is looked up again.)
+ * The session lookup a request shares: an admin page's layout and page loaders both ask, at once,
+ * and the database is asked once. React Router hands each loader its own copy of the request (it
+ * strips its own parameters from the address), so the copies are matched by the HTTP request's
+ * scope (http/request-scope.ts), which they all run in. Only reads share it: an action may end or
+ * change the session, and the loaders that run after it, in the same HTTP request, look again.
  */
-const requestSession = perObject(resolveRequestSession);
+const sharedLookup = perObject((_scope: RequestScope): { session?: Promise<ActiveSession | null> } => ({}));
 
 /** The signed-in staff session of a request, or null. */
 export function getSession(request: Request): Promise<ActiveSession | null> {
-  return requestSession(request);
+  const scope = currentRequestScope();
+  if (!scope || (request.method !== "GET" && request.method !== "HEAD")) return resolveRequestSession(request);
+  const shared = sharedLookup(scope);
+  shared.session ??= resolveRequestSession(request);
+  return shared.session;
 }
 
 async function resolveRequestSession(request: Request): Promise<ActiveSession | null> {
