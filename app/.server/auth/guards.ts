@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import { app } from "../context";
 import { readCookie, serializeCookie } from "../http/cookies";
-import { currentRequestScope, noteSignedInUser, type RequestScope } from "../http/request-scope";
-import { perObject } from "../per-object";
+import { noteSignedInUser, oncePerRead } from "../http/request-scope";
 import { readSiteSettings } from "../settings/settings.service";
 import type { Role } from "../users/users.service";
 import { hasAdminAccess } from "../users/users.service";
@@ -20,21 +19,14 @@ export function sessionToken(request: Request): string | null {
 }
 
 /**
- * The session lookup a request shares: an admin page's layout and page loaders both ask, at once,
- * and the database is asked once. React Router hands each loader its own copy of the request (it
- * strips its own parameters from the address), so the copies are matched by the HTTP request's
- * scope (http/request-scope.ts), which they all run in. Only reads share it: an action may end or
- * change the session, and the loaders that run after it, in the same HTTP request, look again.
+ * An admin page's layout and page loaders both ask, at once, for the same request: the database
+ * is asked once (http/request-scope.ts; an action, and the loaders after it, look again).
  */
-const sharedLookup = perObject((_scope: RequestScope): { session?: Promise<ActiveSession | null> } => ({}));
+const requestSession = oncePerRead(resolveRequestSession);
 
 /** The signed-in staff session of a request, or null. */
 export function getSession(request: Request): Promise<ActiveSession | null> {
-  const scope = currentRequestScope();
-  if (!scope || (request.method !== "GET" && request.method !== "HEAD")) return resolveRequestSession(request);
-  const shared = sharedLookup(scope);
-  shared.session ??= resolveRequestSession(request);
-  return shared.session;
+  return requestSession(request);
 }
 
 async function resolveRequestSession(request: Request): Promise<ActiveSession | null> {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { perObject } from "../per-object";
 
 /**
  * What the logs need to know about the request being answered, wherever the code is: its id
@@ -28,4 +29,23 @@ export function currentRequestScope(): RequestScope | null {
 export function noteSignedInUser(userId: string): void {
   const scope = storage.getStore();
   if (scope) scope.userId = userId;
+}
+
+/**
+ * `lookup`, asked once per HTTP request that reads (GET or HEAD): every later call in the same
+ * request gets the first call's promise. React Router hands each loader its own copy of the
+ * request (it strips its own parameters from the address), so the copies are matched by the
+ * request scope they all run in. A request that writes (an action) looks again on each call, and
+ * so do the loaders that run after it in the same HTTP request (React Router gives them a GET
+ * copy, asked after the action is done); outside a request scope every call looks.
+ */
+export function oncePerRead<T>(lookup: (request: Request) => Promise<T>): (request: Request) => Promise<T> {
+  const shared = perObject((_scope: RequestScope): { value?: Promise<T> } => ({}));
+  return (request) => {
+    const scope = storage.getStore();
+    if (!scope || (request.method !== "GET" && request.method !== "HEAD")) return lookup(request);
+    const slot = shared(scope);
+    slot.value ??= lookup(request);
+    return slot.value;
+  };
 }
