@@ -452,9 +452,10 @@ test.describe("folders and sharing without JavaScript", () => {
   test("folder view sharing with plain forms; shareable links revoke and regenerate; URL decoder by GET", async ({ page, browser }) => {
     const base = portal!.url;
     await signIn(page, base);
-    await card(page, "Data Collection").getByRole("link", { name: "Data Collection", exact: true }).click();
+    // Without JavaScript a folder card's Share is a link to the folder's own page, its share panel open.
+    await card(page, "Data Collection").getByRole("link", { name: "Share: Data Collection" }).click();
+    await expect(page).toHaveURL(/\/admin\/folders\/[^?]+\?share=folder#share-folder-/);
     await expect(page.locator("article")).toHaveCount(3);
-    await page.locator("summary", { hasText: "Share Folder" }).click();
     await page.getByRole("button", { name: "Create folder link" }).click();
     await expect(page).toHaveURL(/\?share=folder#share-folder-/);
     const folderUrl = await expectValue(

@@ -33,6 +33,12 @@ export interface EnhancedShareDialogProps {
   label?: string;
   defaultOpen?: boolean;
   triggerClassName?: string;
+  /**
+   * Without JavaScript, a link to this address (a page where this share panel is open) instead of
+   * the panel itself: the folders list's cards, 24 a page, each with a whole panel of forms,
+   * decoder and tips, made it the heaviest admin page to render.
+   */
+  panelAt?: string;
 }
 
 interface TokenAnswer {
@@ -83,7 +89,26 @@ function createLabel(subject: ShareSubject, i18n: I18n): string {
  */
 export function EnhancedShareDialog(props: EnhancedShareDialogProps) {
   const hydrated = useHydrated();
-  return hydrated ? <ShareDialogWithScript {...props} /> : <ShareDisclosure {...props} />;
+  if (hydrated) return <ShareDialogWithScript {...props} />;
+  return props.panelAt ? <SharePanelLink {...props} href={props.panelAt} /> : <ShareDisclosure {...props} />;
+}
+
+/** The trigger, as a link to the page where the share panel is open (`panelAt`). */
+function SharePanelLink({
+  subject,
+  label: given,
+  triggerClassName = buttonClass.secondary,
+  href,
+}: EnhancedShareDialogProps & { href: string }) {
+  const { t } = useLingui();
+  const label = given ?? t`Share`;
+  const title = subject.title;
+  return (
+    <a href={href} className={triggerClassName} aria-label={t`${label}: ${title}`}>
+      <SpriteIcon name="share-2" className="h-4 w-4" />
+      {label}
+    </a>
+  );
 }
 
 function ShareDialogWithScript({

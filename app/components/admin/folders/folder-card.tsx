@@ -35,6 +35,9 @@ export function PublicBadge({ isPublic }: { isPublic: boolean }) {
 }
 
 /** A folder card: the name opens the folder view; Share opens the Enhanced Share dialog; delete asks first. */
+/** The folder's own page with its share panel open (the card's Share without JavaScript, and where its form comes back to). */
+const folderSharePanel = (id: string) => `/admin/folders/${id}?share=folder#share-folder-${id}`;
+
 export function FolderCard({ folder, origin }: { folder: FolderCardData; origin: string }) {
   const files = folder.documentCount;
   const views = folder.viewCount;
@@ -70,7 +73,8 @@ export function FolderCard({ folder, origin }: { folder: FolderCardData; origin:
           <EnhancedShareDialog
             subject={{ kind: "folder", id: folder.id, title: folder.name, shareToken: folder.shareToken, visible: folder.isPublic }}
             origin={origin}
-            returnTo={`/admin/folders/${folder.id}?share=folder#share-folder-${folder.id}`}
+            returnTo={folderSharePanel(folder.id)}
+            panelAt={folderSharePanel(folder.id)}
           />
         </div>
         <DeleteButton target={folderDeleteTarget(folder)} />
