@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import type { RequestHandler, RouterContextProvider } from "react-router";
-import { takeBytesBody, takeNodeBody } from "~/.server/http/node-body";
+import { takeBody } from "~/.server/http/node-body";
 
 /**
  * React Router behind Express (decision 0027): the Express request becomes a web Request, the
@@ -101,10 +101,9 @@ export function webRequest(req: express.Request, url: URL, res?: express.Respons
 
 /** Writes `response` to `res`: a Node body piped, bytes or a web body written, none ended. */
 export async function sendResponse(res: express.Response, response: Response): Promise<void> {
-  const nodeBody = takeNodeBody(response);
-  const bytes = takeBytesBody(response);
+  const body = takeBody(response);
   if (res.destroyed || res.writableEnded) {
-    if (nodeBody) nodeBody.destroy();
+    if (body instanceof Readable) body.destroy();
     else await response.body?.cancel();
     return;
   }
@@ -116,9 +115,9 @@ export async function sendResponse(res: express.Response, response: Response): P
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.append("Set-Cookie", cookies);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (nodeBody) return pipeNodeBody(nodeBody, res);
-  if (bytes) {
-    res.end(bytes);
+  if (body instanceof Readable) return pipeNodeBody(body, res);
+  if (body) {
+    res.end(body);
     return;
   }
   if (!response.body) {

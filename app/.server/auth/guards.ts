@@ -19,15 +19,11 @@ export function sessionToken(request: Request): string | null {
 }
 
 /**
- * An admin page's layout and page loaders both ask, at once, for the same request: the database
- * is asked once (http/request-scope.ts; an action, and the loaders after it, look again).
+ * The signed-in staff session of a request, or null. An admin page's layout and page loaders
+ * both ask, at once, for the same request: the database is asked once (http/request-scope.ts;
+ * an action, and the loaders after it, look again).
  */
-const requestSession = oncePerRead(resolveRequestSession);
-
-/** The signed-in staff session of a request, or null. */
-export function getSession(request: Request): Promise<ActiveSession | null> {
-  return requestSession(request);
-}
+export const getSession: (request: Request) => Promise<ActiveSession | null> = oncePerRead(resolveRequestSession);
 
 async function resolveRequestSession(request: Request): Promise<ActiveSession | null> {
   const token = sessionToken(request);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, testEngines } from "../../../tests/support
 import { addFolderDocument, insertFolder } from "../../../tests/support/folders";
 import { type RunningS3rver, s3rverEnv, startS3rver } from "../../../tests/support/s3rver";
 import { unpackZip } from "../../../tests/support/zip-reader";
-import { takeNodeBody } from "../http/node-body";
+import { takeBody } from "../http/node-body";
 import { generateStorageKey, S3Storage } from "../storage";
 import { folderZip, folderZipOffer } from "./folder-zip";
 import { findSharedFolder } from "./folders.service";
@@ -128,7 +128,7 @@ for (const engine of testEngines()) {
         await t.ctx.db.kysely.updateTable("documents").set({ published: 0 }).where("title", "=", "Map B").execute();
         const fits = await folderZip(t.ctx, get("/admin/folders/x/zip"), folder);
         expect(fits.status).toBe(200);
-        takeNodeBody(fits)?.destroy();
+        (takeBody(fits) as Readable).destroy();
       });
     });
   }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { setImmediate as tick } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { bytesResponse, nodeBodyResponse, takeBytesBody, takeNodeBody } from "./node-body";
+import { bytesResponse, nodeBodyResponse, takeBody } from "./node-body";
 
 /** A stream of `chunks` that counts how often Node asked it for bytes. */
 function countedStream(chunks: string[]) {
@@ -22,8 +22,8 @@ describe("nodeBodyResponse", () => {
     const response = nodeBodyResponse(stream, { status: 206, headers: { "Content-Length": "3" } });
     await tick();
     expect(reads.count).toBe(0);
-    expect(takeNodeBody(response)).toBe(stream);
-    expect(takeNodeBody(response)).toBeUndefined();
+    expect(takeBody(response)).toBe(stream);
+    expect(takeBody(response)).toBeUndefined();
     expect(response.status).toBe(206);
     expect(response.headers.get("Content-Length")).toBe("3");
   });
@@ -41,7 +41,7 @@ describe("nodeBodyResponse", () => {
   });
 
   it("knows no stream for any other Response", () => {
-    expect(takeNodeBody(new Response("abc"))).toBeUndefined();
+    expect(takeBody(new Response("abc"))).toBeUndefined();
   });
 });
 
@@ -49,8 +49,8 @@ describe("bytesResponse", () => {
   it("hands its bytes to one taker, with its status and headers", () => {
     const bytes = Buffer.from("<p>Título</p>");
     const response = bytesResponse(bytes, { status: 404, headers: { "Content-Type": "text/html" } });
-    expect(takeBytesBody(response)).toBe(bytes);
-    expect(takeBytesBody(response)).toBeUndefined();
+    expect(takeBody(response)).toBe(bytes);
+    expect(takeBody(response)).toBeUndefined();
     expect(response.status).toBe(404);
     expect(response.headers.get("Content-Type")).toBe("text/html");
   });
@@ -60,6 +60,6 @@ describe("bytesResponse", () => {
   });
 
   it("knows no bytes for any other Response", () => {
-    expect(takeBytesBody(new Response("abc"))).toBeUndefined();
+    expect(takeBody(new Response("abc"))).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 
 /**
- * Two kinds of Response the HTTP layer (server/request-handler.ts) writes without reading their
- * web body: those whose body is a Node stream, and those whose body is bytes in memory.
+ * Responses the HTTP layer (server/request-handler.ts) writes without reading their web body:
+ * their body is a Node stream, or bytes already in memory. `takeBody` hands either out once.
  *
  * Responses whose body is a Node stream (stored files: file-response.ts), for the HTTP layer to
  * pipe straight into the socket (server/request-handler.ts, decision 0027). Through a web stream
@@ -13,7 +13,7 @@ import { Readable } from "node:stream";
  * handler that is not ours): whoever takes the Node stream never starts it, whoever reads the
  * body gets the same bytes, only slower.
  */
-const nodeBodies = new WeakMap<Response, Readable>();
+const bodies = new WeakMap<Response, Readable | Uint8Array>();
 
 /**
  * A Response dropped unsent (something threw after the route answered) would hold its file, or
@@ -24,18 +24,21 @@ const unsent = new FinalizationRegistry<Readable>((stream) => stream.destroy());
 
 export function nodeBodyResponse(stream: Readable, init: ResponseInit): Response {
   const response = new Response(webBodyOnDemand(stream), init);
-  nodeBodies.set(response, stream);
+  bodies.set(response, stream);
   unsent.register(response, stream, stream);
   return response;
 }
 
-/** The Node stream behind `response`, handed out once: the taker pipes it, or destroys it. */
-export function takeNodeBody(response: Response): Readable | undefined {
-  const stream = nodeBodies.get(response);
-  if (!stream) return undefined;
-  nodeBodies.delete(response);
-  unsent.unregister(stream);
-  return stream;
+/**
+ * The Node stream or the bytes behind `response`, handed out once: the taker pipes the stream (or
+ * destroys it), or writes the bytes, instead of reading the web body.
+ */
+export function takeBody(response: Response): Readable | Uint8Array | undefined {
+  const body = bodies.get(response);
+  if (!body) return undefined;
+  bodies.delete(response);
+  if (body instanceof Readable) unsent.unregister(body);
+  return body;
 }
 
 /**
@@ -70,17 +73,8 @@ function webBodyOnDemand(stream: Readable): ReadableStream<Uint8Array> {
  * wrapped in a stream, read back and written (about half a millisecond a list page). The Response
  * keeps its real body for whoever reads it instead (the page cache, a test).
  */
-const byteBodies = new WeakMap<Response, Uint8Array>();
-
 export function bytesResponse(bytes: Buffer<ArrayBuffer>, init: ResponseInit): Response {
   const response = new Response(bytes, init);
-  byteBodies.set(response, bytes);
+  bodies.set(response, bytes);
   return response;
-}
-
-/** The bytes behind `response`, handed out once: the taker writes them instead of reading its body. */
-export function takeBytesBody(response: Response): Uint8Array | undefined {
-  const bytes = byteBodies.get(response);
-  if (bytes) byteBodies.delete(response);
-  return bytes;
 }

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { takeNodeBody } from "./node-body";
+import { takeBody } from "./node-body";
 import { type ZipSource, zipResponse } from "./zip-response";
 
 /** A source that records when it is opened and whether it was closed before its end. */
@@ -31,7 +31,7 @@ describe("a ZIP streamed as the response", () => {
     const first = source("a.pdf", 200_000);
     const second = source("b.pdf", 1_000);
     const response = zipResponse(request(), [first.entry, second.entry], "folder.zip");
-    const body = takeNodeBody(response) as Readable;
+    const body = takeBody(response) as Readable;
     await new Promise((resolve) => body.once("data", resolve));
     expect(first.state.opened).toBe(true);
     expect(second.state.opened).toBe(false);
@@ -48,7 +48,7 @@ describe("a ZIP streamed as the response", () => {
       modifiedAt: new Date(),
       open: async () => Promise.reject(new Error("Storage object not found")),
     };
-    const body = takeNodeBody(zipResponse(request(), [failing], "folder.zip")) as Readable;
+    const body = takeBody(zipResponse(request(), [failing], "folder.zip")) as Readable;
     body.resume();
     const error = await new Promise<Error>((resolve) => body.once("error", resolve));
     expect(error.message).toBe("Storage object not found");
@@ -56,7 +56,7 @@ describe("a ZIP streamed as the response", () => {
 
   it("fails when a file has another size than its row says", async () => {
     const liar: ZipSource = { name: "short.pdf", size: 10, modifiedAt: new Date(), open: async () => Readable.from([Buffer.alloc(4)]) };
-    const body = takeNodeBody(zipResponse(request(), [liar], "folder.zip")) as Readable;
+    const body = takeBody(zipResponse(request(), [liar], "folder.zip")) as Readable;
     body.resume();
     const error = await new Promise<Error>((resolve) => body.once("error", resolve));
     expect(error.message).toMatch(/unexpected number of bytes/);

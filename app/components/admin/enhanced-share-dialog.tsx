@@ -93,6 +93,26 @@ export function EnhancedShareDialog(props: EnhancedShareDialogProps) {
   return props.panelAt ? <SharePanelLink {...props} href={props.panelAt} /> : <ShareDisclosure {...props} />;
 }
 
+/**
+ * The trigger's text and accessible name ("Share: <title>"), the same whether it is the dialog's
+ * button, the disclosure's summary or the link to the open panel.
+ */
+function useTriggerText(subject: ShareSubject, given: string | undefined) {
+  const { t } = useLingui();
+  const label = given ?? t`Share`;
+  const title = subject.title;
+  return { label, ariaLabel: t`${label}: ${title}` };
+}
+
+function TriggerContent({ label }: { label: string }) {
+  return (
+    <>
+      <SpriteIcon name="share-2" className="h-4 w-4" />
+      {label}
+    </>
+  );
+}
+
 /** The trigger, as a link to the page where the share panel is open (`panelAt`). */
 function SharePanelLink({
   subject,
@@ -100,13 +120,10 @@ function SharePanelLink({
   triggerClassName = buttonClass.secondary,
   href,
 }: EnhancedShareDialogProps & { href: string }) {
-  const { t } = useLingui();
-  const label = given ?? t`Share`;
-  const title = subject.title;
+  const { label, ariaLabel } = useTriggerText(subject, given);
   return (
-    <a href={href} className={triggerClassName} aria-label={t`${label}: ${title}`}>
-      <SpriteIcon name="share-2" className="h-4 w-4" />
-      {label}
+    <a href={href} className={triggerClassName} aria-label={ariaLabel}>
+      <TriggerContent label={label} />
     </a>
   );
 }
@@ -119,8 +136,7 @@ function ShareDialogWithScript({
   triggerClassName = buttonClass.secondary,
 }: EnhancedShareDialogProps) {
   const { i18n, t } = useLingui();
-  const label = given ?? t`Share`;
-  const title = subject.title;
+  const { label, ariaLabel } = useTriggerText(subject, given);
   const [open, setOpen] = useState(defaultOpen);
   const fetcher = useFetcher<TokenAnswer>();
   const created = fetcher.data?.ok ? (fetcher.data.token ?? null) : null;
@@ -151,9 +167,8 @@ function ShareDialogWithScript({
       title={shareTitle(subject, i18n)}
       description={subject.title}
       trigger={
-        <button type="button" className={triggerClassName} aria-label={t`${label}: ${title}`}>
-          <SpriteIcon name="share-2" className="h-4 w-4" />
-          {label}
+        <button type="button" className={triggerClassName} aria-label={ariaLabel}>
+          <TriggerContent label={label} />
         </button>
       }
     >
@@ -208,20 +223,15 @@ function ShareDisclosure({
   defaultOpen = false,
   triggerClassName = buttonClass.secondary,
 }: EnhancedShareDialogProps) {
-  const { i18n, t } = useLingui();
-  const label = given ?? t`Share`;
-  const title = subject.title;
+  const { i18n } = useLingui();
+  const { label, ariaLabel } = useTriggerText(subject, given);
   const options = urlOptions(origin, subject, subject.shareToken, i18n);
   const first = options.find((o) => o.url)?.url ?? null;
   const note = hiddenNote(subject, i18n);
   return (
     <details id={shareAnchor(subject)} open={defaultOpen} className="w-full">
-      <summary
-        className={`${triggerClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
-        aria-label={t`${label}: ${title}`}
-      >
-        <SpriteIcon name="share-2" className="h-4 w-4" />
-        {label}
+      <summary className={`${triggerClassName} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={ariaLabel}>
+        <TriggerContent label={label} />
       </summary>
       <div className="mt-2 space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-sm">
         <h3 className="text-base font-semibold">{shareTitle(subject, i18n)}</h3>
