@@ -75,8 +75,8 @@ const SERVER_WARM_UP = 10;
  * ...and for at least this long: a server that has just read its list index collects its old
  * generation every second or so for its first seconds of traffic, until V8 has sized its heap to
  * the load (traced with --trace-gc at 100,000 documents: three full collections in the first 3 s
- * of requests, each 20–45 ms of marking on the page being rendered, then none in the next 1,500
- * home pages). At 100 documents those collections are small, so the first case measured (the
+ * of requests, each 7–25 ms of incremental marking steps plus an 8–12 ms pause on the pages being
+ * rendered, then none in the next 1,500 home pages). At 100 documents those collections are small, so the first case measured (the
  * home page) compared a settling heap with a settled one: 1.40x in one run, 1.10x in another.
  * What is measured is the steady state, where the server spends its life.
  */

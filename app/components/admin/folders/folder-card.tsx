@@ -34,11 +34,12 @@ export function PublicBadge({ isPublic }: { isPublic: boolean }) {
   );
 }
 
-/** A folder card: the name opens the folder view; Share opens the Enhanced Share dialog; delete asks first. */
 /** The folder's own page with its share panel open (the card's Share without JavaScript, and where its form comes back to). */
 const folderSharePanel = (id: string) => `/admin/folders/${id}?share=folder#share-folder-${id}`;
 
+/** A folder card: the name opens the folder view; Share opens the Enhanced Share dialog; delete asks first. */
 export function FolderCard({ folder, origin }: { folder: FolderCardData; origin: string }) {
+  const sharePanel = folderSharePanel(folder.id);
   const files = folder.documentCount;
   const views = folder.viewCount;
   return (
@@ -73,8 +74,8 @@ export function FolderCard({ folder, origin }: { folder: FolderCardData; origin:
           <EnhancedShareDialog
             subject={{ kind: "folder", id: folder.id, title: folder.name, shareToken: folder.shareToken, visible: folder.isPublic }}
             origin={origin}
-            returnTo={folderSharePanel(folder.id)}
-            panelAt={folderSharePanel(folder.id)}
+            returnTo={sharePanel}
+            panelAt={sharePanel}
           />
         </div>
         <DeleteButton target={folderDeleteTarget(folder)} />
